@@ -1,0 +1,121 @@
+# cvkit: C golden models lock-stepped against Verilog RTL.
+# `make` (= make help) lists the targets; README.md explains them.
+
+BLOCKS  := hac
+BLOCK   ?= hac
+SEED    ?= 1
+CYCLES  ?= 100000
+PARAMS  ?=
+RTL     ?=
+TOP     ?=
+WAVES   ?= 0
+STIM    ?=
+FAULT   ?=
+VEC_CYCLES ?= 20000
+
+CC      ?= cc
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -MMD -MP
+CFLAGS  ?= -O2 -g
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+INC     := -Icmodel -Itb -Ivectors
+
+LIB_SRC := $(wildcard cmodel/*.c) $(filter-out tb/kit.c tb/lockstep.c,$(wildcard tb/*.c)) vectors/vecio.c
+LIB_OBJ := $(LIB_SRC:%.c=build/obj/%.o)
+SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
+
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+.PHONY: help deps tools check run test vectors replay overhead formal bench lint synth clean
+
+help:
+	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
+	@echo ""
+	@echo "  make run        build, lock-step every block, replay vectors on Icarus, report"
+	@echo "  make test       the whole test suite (ends with 'N passed, M failed')"
+	@echo "  make check      lock-step one block:   BLOCK= SEED= CYCLES= PARAMS= STIM= RTL= TOP= WAVES= FAULT="
+	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
+	@echo "  make replay     replay vectors on Icarus Verilog (no Verilator, no C model)"
+	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...'"
+	@echo "  make formal     k-induction proofs with yosys-smtbmc (z3)"
+	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
+	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
+	@echo ""
+	@echo "Variables: BLOCK=$(BLOCKS) (default $(BLOCK))  SEED=$(SEED)  CYCLES=$(CYCLES)"
+	@echo "  PARAMS='Name=Value ...' block parameters (doc/<block>.md)   STIM=file.stim directed stimulus"
+	@echo "  RTL='files.v' TOP=module   lock-step your own RTL of BLOCK against the golden model"
+	@echo "  WAVES=1 dump a VCD of the whole check run   FAULT=CYCLE[:PORT] corrupt one model output"
+
+deps:
+	@tools/deps.sh cc c++ make verilator iverilog
+
+tools: build/kit build/libkit.a build/lockstep.o
+
+build/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(CFLAGS) $(INC) -c $< -o $@
+
+build/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O1 -g $(SAN) $(INC) -c $< -o $@
+
+build/libkit.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+build/lockstep.o: build/obj/tb/lockstep.o
+	cp $< $@
+
+build/kit: build/obj/tb/kit.o build/libkit.a
+	$(CC) $(CFLAGS) $^ -o $@
+
+build/san/kit: build/san/tb/kit.o $(SAN_OBJ)
+	$(CC) $(SAN) $^ -o $@
+
+build/san/test_hac_model: build/san/tb/test/test_hac_model.o build/san/cmodel/hac.o
+	$(CC) $(SAN) $^ -o $@
+
+build/test_hac_model: build/obj/tb/test/test_hac_model.o build/obj/cmodel/hac.o
+	$(CC) $(CFLAGS) $^ -o $@
+
+-include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/kit.d build/obj/tb/lockstep.d
+
+check: deps tools
+	@bin=$$(tools/build_lockstep.sh $(BLOCK) "$(PARAMS)" "$(RTL)" "$(TOP)") && \
+	 $$bin --seed $(SEED) $(if $(STIM),--stim $(STIM),--cycles $(CYCLES)) \
+	   $(if $(FAULT),--fault $(FAULT)) $(if $(filter 1,$(WAVES)),--waves build/$(BLOCK)_seed$(SEED).vcd) \
+	   --repro "make check BLOCK=$(BLOCK) SEED=$(SEED) $(if $(STIM),STIM=$(STIM),CYCLES=$(CYCLES))$(if $(PARAMS), PARAMS='$(PARAMS)')$(if $(RTL), RTL='$(RTL)' TOP=$(TOP))$(if $(FAULT), FAULT=$(FAULT))"
+
+vectors: deps tools
+	@tools/vectors.sh "$(BLOCK)" "$(SEED)" "$(VEC_CYCLES)" "$(PARAMS)"
+
+replay: vectors
+	@tools/replay.sh "$(BLOCK)" "$(RTL)"
+
+overhead: tools
+	@build/kit overhead $(BLOCK) $(PARAMS)
+
+run: deps tools
+	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(CYCLES)"
+
+test:
+	@tools/deps.sh cc c++ make verilator iverilog yosys yosys-smtbmc z3
+	@$(MAKE) --no-print-directory tools build/san/kit build/san/test_hac_model build/test_hac_model
+	@tools/test.sh
+
+formal:
+	@tools/deps.sh yosys yosys-smtbmc z3
+	@for b in $(BLOCKS); do formal/formal.sh $$b || exit 1; done
+
+bench: deps tools
+	@tools/bench.sh "$(BLOCKS)" "$(SEED)"
+
+lint:
+	@tools/deps.sh verilator
+	@tools/lint.sh
+
+synth:
+	@tools/deps.sh yosys
+	@tools/synth.sh
+
+clean:
+	rm -rf build

@@ -1,0 +1,94 @@
+/*
+ * hac_block.c - HAC as the generic tools see it: the parameter and port
+ * tables generated from hac.def, cross-parameter legality, the check a
+ * directed stimulus file's values must pass, and the storage estimate of
+ * section V-D (doc/hac.md "Storage").
+ */
+#include <string.h>
+
+#define KIT_BLOCK_IMPL
+#include "hac.h"
+
+static int is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
+
+static int hac_check(const long *P, char *err, size_t errlen)
+{
+  if (!is_pow2(P[hac_P_Ways])) {
+    snprintf(err, errlen, "parameter Ways=%ld must be a power of two in 8..64 (section IV-B)",
+             P[hac_P_Ways]);
+    return -1;
+  }
+  if (!is_pow2(P[hac_P_LineBytes])) {
+    snprintf(err, errlen, "parameter LineBytes=%ld must be a power of two", P[hac_P_LineBytes]);
+    return -1;
+  }
+  return 0;
+}
+
+/* A directed file states the paper's legal ranges; the hardware clamps. */
+static int hac_in_check(const long *P, const uint64_t *in, char *err, size_t errlen)
+{
+  const hac_in_t *i = (const hac_in_t *)in;
+  (void)P;
+  if (i->req_valid_i && (i->req_ea_i < 1 || i->req_ea_i > 32)) {
+    snprintf(err, errlen, "req_ea_i=%llu out of range 1..32 (section IV-A)",
+             (unsigned long long)i->req_ea_i);
+    return -1;
+  }
+  return 0;
+}
+
+void hac_storage(const long *P, kit_storage_t *st)
+{
+  uint64_t sets = (uint64_t)P[hac_P_Sets], ways = (uint64_t)P[hac_P_Ways];
+  uint64_t lines = sets * ways;
+  unsigned wayw = HAC_WAYW(P), mcw = HAC_MCW(P), eaw = wayw - 1;
+  unsigned tagw = (unsigned)P[hac_P_TagW];
+  int dyn = P[hac_P_Policy] == 0;
+  unsigned n = 0;
+
+  memset(st, 0, sizeof *st);
+  if (dyn) st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, "mc saturating miss counter", sets, "set", mcw};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, "memory type flag (NVM/DRAM)", lines, "line", 1};
+  if (dyn) st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, "EA priority group flag", lines, "line", eaw};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_BASELINE, "valid", lines, "line", 1};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_BASELINE, "tag", lines, "line", tagw};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_BASELINE, "dirty", lines, "line", 1};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_BASELINE, "recency position", lines, "line", wayw};
+  /* rsp_valid, rsp_hit, rsp_way, rsp_pos, evict_valid, evict_tag,
+   * evict_dirty, evict_nvm; dynamic only: rsp_bypass and rsp_mc (the static
+   * policy never bypasses and has no mc, so those outputs are constant 0) */
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "response registers", 1, "block",
+                                     2 + 2 * wayw + (dyn ? 1 + mcw : 0) + 3 + tagw};
+  st->nrows = n;
+  st->data_bytes = lines * (uint64_t)P[hac_P_LineBytes];
+  st->paper = dyn ? "HAC-added bits (section V-D: 5-bit mc per set, 1-bit type + 3-bit EA per line)"
+                  : "static policy: type bit per line only (no mc, no EA)";
+}
+
+static void *hac_model_new(const long *P) { return hac_new(P); }
+static void hac_model_step(void *m, const uint64_t *in, uint64_t *out)
+{
+  hac_step((hac_model_t *)m, (const hac_in_t *)in, (hac_out_t *)out);
+}
+static void hac_model_free(void *m) { hac_free((hac_model_t *)m); }
+
+const kit_block_t hac_block = {
+  .name = "hac",
+  .top = "hac",
+  .rtl_files = "rtl/hac.v",
+  .params = hac_params,
+  .nparams = hac_NPARAMS,
+  .nin = hac_NIN,
+  .nout = hac_NOUT,
+  .ports = hac_ports,
+  .check = hac_check,
+  .model_new = hac_model_new,
+  .model_step = hac_model_step,
+  .model_free = hac_model_free,
+  .in_check = hac_in_check,
+  .stim_new = hac_stim_new,
+  .stim_next = hac_stim_next,
+  .stim_free = hac_stim_free,
+  .storage = hac_storage,
+};

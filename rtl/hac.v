@@ -1,0 +1,657 @@
+// hac.v - HAC: hybrid-memory-aware L2 insertion, promotion and bypass.
+//
+// Purpose
+//   The tag/replacement slice of one set-associative L2 bank managed by HAC
+//   (Wang et al., "Shared Last-level Cache Management for GPGPUs with Hybrid
+//   Main Memory", section IV). Per set: a saturating miss counter mc (dynamic
+//   policy only) and a recency stack; per line: valid, tag, dirty, memory type
+//   (nvm), EA (dynamic policy only) and stack position pos (0 = LRU,
+//   A-1 = MRU). No data, no address slicing: the set index is an input.
+//   The spec is doc/hac.md; this header repeats it, the C model's header says
+//   the same in the same words.
+//
+// Parameters (legal range; anything else stops elaboration with a named error)
+//   Sets   1 .. 65536        number of sets, need not be a power of two (384)
+//   Ways   8, 16, 32, 64     associativity A (16)
+//   TagW   1 .. 48           tag width in bits (20)
+//   Policy 0, 1              0 = dynamic (Algorithms 1 and 2), 1 = static (0)
+//   Derived: SetW = max(1, clog2(Sets)), WayW = log2(A), McW = WayW + 1,
+//   EaW = WayW - 1, McMax = 2A - 1, McInit = A.
+//
+// Timing
+//   One request per cycle, fully pipelined. The request presented in cycle t
+//   is seen at the rising edge that ends cycle t; every output is a flop and
+//   shows the response in cycle t+1. The state update of a request is visible
+//   to the next cycle's request (same set back to back is fine). rst_ni is
+//   asynchronous, active low: every line invalid, tag/dirty/nvm/ea 0, way w
+//   at position w, mc = A, all outputs 0.
+//
+// Rules (doc/hac.md; "A" = Ways, EA(ea) = floor(A*(ea-1)/64) after the ea
+//   clamp 0 -> 1, 33..63 -> 32)
+//   - Hit: a valid line with the request's tag; a multi-hit (impossible by
+//     the tag-uniqueness invariant) resolves to the lowest way.
+//   - Victim: always the line at position 0 (invalid lines sit at the bottom).
+//   - Dynamic demand miss: bypass when the victim is valid, dirty, NVM and its
+//     stored EA > EA(req) (strict); nothing changes. Otherwise mc is updated
+//     FIRST (NVM: sat(mc-2), DRAM: sat(mc+1)), then the position is
+//     CNP = A/2 - mc/8 + EA or CDP = A/8 + mc/4 + EA - 1 with the new mc.
+//   - Dynamic writeback miss: no bypass test, mc unchanged,
+//     DNP = A-1-mc/8 or DDP = A/2+mc/4; inserted dirty.
+//   - Dynamic hit (c = current position): DP = c + A/2 + mc/4 (DRAM line),
+//     NP = c + A - mc/8 - 1 (NVM line); mc unchanged; writeback sets dirty;
+//     the line's EA := EA(req) on every hit and every insertion.
+//   - Static: insertion by type (ea 24..32 high, 9..23 middle, 1..8 low):
+//     HN A-1, HD A-2, MN A/2, MD A/2-1, LN 1, LD 0; promotion c + A/2 (NVM)
+//     or c + A/4 (DRAM); no bypass, no mc (rsp_mc_o = 0), no stored EA.
+//   - Every insertion/promotion position is clamped to A-1. An insertion into
+//     a set with k >= 1 invalid lines uses max(p, k-1).
+//   - Insert at p: lines at 1..p move down one, the victim gets p. Promote
+//     from c to p: lines at c+1..p move down one, the hit line gets p.
+//   - Tie-breaks/priorities: hit beats miss; lowest way wins a multi-hit;
+//     mc update happens before the position formula; clamp to A-1 happens
+//     before the invalid-line max().
+//   - Outputs: rsp_valid_o = 0 -> all outputs 0 (no request, or
+//     req_set_i >= Sets: that request is ignored, no state change).
+//     rsp_way_o = hit / filled / (bypass) victim way; rsp_pos_o = new
+//     position, 0 on bypass; rsp_mc_o = mc after the request (0 static);
+//     evict_* only on an insertion that evicts a valid line, else all 0.
+//
+// Worked example (A = 16, dynamic, after reset: mc = 16, set 3 empty)
+//   cycle 1: demand read, set 3, tag 5, DRAM, ea 1 -> miss, victim way 0
+//     (position 0, invalid), mc = 17, CDP = 2 + 17/4 + 0 - 1 = 5, k = 16 so
+//     the position is max(5, 15) = 15. Cycle 2 outputs: rsp_valid 1, hit 0,
+//     bypass 0, way 0, pos 15, mc 17, evict_valid 0, evict_tag 0.
+//   cycle 2: same request -> hit in way 0 at c = 15, DP = 15 + 8 + 17/4 = 27,
+//     clamped to 15. Cycle 3 outputs: rsp_valid 1, hit 1, way 0, pos 15,
+//     mc 17, evict_* 0.
+//
+// Storage (flip-flops; what synthesis must count)
+//   dynamic: Sets*(Ways*(3+TagW+EaW+WayW) + McW) + (3 + 2*WayW + McW + 3 + TagW)
+//   static : Sets*(Ways*(3+TagW+WayW))           + (3 + 2*WayW + 3 + TagW)
+//   The per-set arrays are read and written one row per cycle (the addressed
+//   set only), so simulation cost per cycle is O(Ways), not O(Sets*Ways).
+
+`default_nettype none
+
+module hac #(
+  parameter integer Sets   = 384,
+  parameter integer Ways   = 16,
+  parameter integer TagW   = 20,
+  parameter integer Policy = 0
+) (
+  input  wire              clk_i,
+  input  wire              rst_ni,
+  input  wire              req_valid_i,
+  input  wire              req_wb_i,
+  input  wire [SetW-1:0]   req_set_i,
+  input  wire [TagW-1:0]   req_tag_i,
+  input  wire              req_nvm_i,
+  input  wire [5:0]        req_ea_i,
+  output wire              rsp_valid_o,
+  output wire              rsp_hit_o,
+  output wire              rsp_bypass_o,
+  output wire [WayW-1:0]   rsp_way_o,
+  output wire [WayW-1:0]   rsp_pos_o,
+  output wire [McW-1:0]    rsp_mc_o,
+  output wire              evict_valid_o,
+  output wire [TagW-1:0]   evict_tag_o,
+  output wire              evict_dirty_o,
+  output wire              evict_nvm_o
+);
+
+  // ---------------------------------------------------------------------
+  // Derived values (doc/hac.md "Derived values")
+  // ---------------------------------------------------------------------
+  localparam integer SetW   = (Sets > 1) ? $clog2(Sets) : 1;  // safe clog2
+  localparam integer WayW   = $clog2(Ways);
+  localparam integer McW    = WayW + 1;
+  localparam integer EaW    = WayW - 1;
+  localparam integer McMax  = 2 * Ways - 1;
+  localparam integer McInit = Ways;
+  localparam integer CntW   = WayW + 1;  // 0..A invalid lines
+  localparam integer CalcW  = 8;         // position arithmetic (max 2A-2 < 256)
+
+  // Row of the main per-set array: {pos[A], tag[A], nvm[A], dirty[A], valid[A]}
+  localparam integer OffDirty = Ways;
+  localparam integer OffNvm   = 2 * Ways;
+  localparam integer OffTag   = 3 * Ways;
+  localparam integer OffPos   = 3 * Ways + Ways * TagW;
+  localparam integer RowW     = Ways * (3 + TagW + WayW);
+  // Row of the dynamic-policy per-set array: {mc, ea[A]}
+  localparam integer OffMc    = Ways * EaW;
+  localparam integer DynW     = Ways * EaW + McW;
+
+  // Sized constants (keep every operand of the position arithmetic CalcW wide)
+  localparam [CalcW-1:0] CA    = Ways[CalcW-1:0];  // A
+  localparam [CalcW-1:0] CAm1  = CA - 8'd1;        // A-1 (MRU)
+  localparam [CalcW-1:0] CAm2  = CA - 8'd2;        // A-2
+  localparam [CalcW-1:0] CAh   = CA >> 1;          // A/2
+  localparam [CalcW-1:0] CAhm1 = CAh - 8'd1;       // A/2-1
+  localparam [CalcW-1:0] CAq   = CA >> 2;          // A/4
+  localparam [CalcW-1:0] CAe   = CA >> 3;          // A/8
+  localparam [McW-1:0]   McMaxV  = McMax[McW-1:0];
+  localparam [McW-1:0]   McInitV = McInit[McW-1:0];
+  localparam [McW-1:0]   McTwo   = {{(McW-2){1'b0}}, 2'd2};
+  localparam [McW-1:0]   McOne   = {{(McW-1){1'b0}}, 1'b1};
+  localparam [Ways-1:0]  WaysOne = {{(Ways-1){1'b0}}, 1'b1};
+  localparam [WayW-1:0]  WayOne  = {{(WayW-1){1'b0}}, 1'b1};
+  localparam [CntW-1:0]  CntOne  = {{(CntW-1){1'b0}}, 1'b1};
+  localparam [SetW:0]    SetsV   = Sets[SetW:0];
+
+  // Reset row: every line invalid, tag/dirty/nvm 0, way w at position w.
+  function [RowW-1:0] row_rst_f;
+    input integer n_ways;
+    integer w;
+    begin
+      row_rst_f = {RowW{1'b0}};
+      for (w = 0; w < n_ways; w = w + 1) begin
+        row_rst_f[OffPos + w * WayW +: WayW] = w[WayW-1:0];
+      end
+    end
+  endfunction
+  localparam [RowW-1:0] RowRst = row_rst_f(Ways);
+  // Reset dynamic row: every EA 0, mc = McInit.
+  localparam [DynW-1:0] DynRst = {McInitV, {(Ways * EaW){1'b0}}};
+
+  // ---------------------------------------------------------------------
+  // Illegal parameters stop elaboration (non-existent module, reason in
+  // its name; Verilator and Icarus both report the instance).
+  // ---------------------------------------------------------------------
+  generate
+    if (!(Ways == 8 || Ways == 16 || Ways == 32 || Ways == 64)) begin : g_err_ways
+      hac_param_error_Ways_must_be_power_of_two_8_to_64 u_err ();
+    end
+    if (Sets < 1 || Sets > 65536) begin : g_err_sets
+      hac_param_error_Sets_must_be_1_to_65536 u_err ();
+    end
+    if (TagW < 1 || TagW > 48) begin : g_err_tagw
+      hac_param_error_TagW_must_be_1_to_48 u_err ();
+    end
+    if (Policy != 0 && Policy != 1) begin : g_err_policy
+      hac_param_error_Policy_must_be_0_or_1 u_err ();
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------
+  // Main per-set array. Yosys turns it into flops (mem2reg: an array with an
+  // asynchronous reset of every row cannot be a RAM); Verilator and Icarus
+  // keep an array and touch one row per cycle.
+  (* mem2reg *) reg [RowW-1:0] row_q [0:Sets-1];
+
+  reg              rsp_valid_q,   rsp_valid_d;
+  reg              rsp_hit_q,     rsp_hit_d;
+  reg              rsp_bypass_q,  rsp_bypass_d;
+  reg [WayW-1:0]   rsp_way_q,     rsp_way_d;
+  reg [WayW-1:0]   rsp_pos_q,     rsp_pos_d;
+  reg [McW-1:0]    rsp_mc_d;      // flop only in the dynamic policy (g_dyn)
+  reg              evict_valid_q, evict_valid_d;
+  reg [TagW-1:0]   evict_tag_q,   evict_tag_d;
+  reg              evict_dirty_q, evict_dirty_d;
+  reg              evict_nvm_q,   evict_nvm_d;
+
+  // Addressed-row read and next row.
+  wire             set_ok = ({1'b0, req_set_i} < SetsV);
+  wire [SetW-1:0]  rd_set = set_ok ? req_set_i : {SetW{1'b0}};
+  wire [RowW-1:0]  row_rd = row_q[rd_set];
+  wire [DynW-1:0]  dyn_rd;   // {mc, ea[A]} of the addressed set; 0 in static
+  reg  [RowW-1:0]  row_d;
+  reg  [DynW-1:0]  dyn_d;
+  reg              row_we;   // write row_d (and dyn_d) into set req_set_i
+
+`ifdef FORMAL
+  // The proof's "any constant set" and its dynamic row (declared here so the
+  // policy generate blocks below can drive f_dyn).
+  (* anyconst *) reg [SetW-1:0] f_set;
+  wire [DynW-1:0] f_dyn;    // f_set's {mc, ea[A]}; 0 in the static policy
+`endif
+
+  // ---------------------------------------------------------------------
+  // Next-state and response logic (addressed set only, O(A))
+  // ---------------------------------------------------------------------
+  integer          w;
+  reg              req_ok;
+  reg  [5:0]       ea_c;      // clamped ea, 1..32
+  reg  [5:0]       ea_m1;     // ea_c - 1, 0..31
+  reg  [5:0]       ea_sh;     // A*(ea-1)/64 = (ea-1) >> (6 - WayW)
+  reg  [EaW-1:0]   eaq;       // EA(req)
+  reg  [Ways-1:0]  hv;        // hit vector
+  reg  [Ways-1:0]  pz;        // line is at position 0
+  reg  [Ways-1:0]  hit_oh, vic_oh, sel_oh;
+  reg  [CntW-1:0]  ninv;      // k: invalid lines in the set
+  reg  [CntW-1:0]  km1;       // k - 1 (valid when k >= 1)
+  reg              hit, bypass;
+  reg  [WayW-1:0]  sel_way, sel_pos;
+  reg              sel_valid, sel_dirty, sel_nvm;
+  reg  [TagW-1:0]  sel_tag;
+  reg  [EaW-1:0]   sel_ea;
+  reg  [McW-1:0]   mc, mc_new, mc_dec, mc_inc;
+  reg  [CalcW-1:0] c8, mc8, mcn8, ea8, p_raw;
+  reg  [WayW-1:0]  p_clamp, p;
+  reg  [WayW-1:0]  pos_w;
+  reg              ea_hi, ea_lo;
+
+  always @* begin
+    // defaults: nothing changes, outputs 0
+    row_d         = row_rd;
+    dyn_d         = dyn_rd;
+    row_we        = 1'b0;
+    rsp_valid_d   = 1'b0;
+    rsp_hit_d     = 1'b0;
+    rsp_bypass_d  = 1'b0;
+    rsp_way_d     = {WayW{1'b0}};
+    rsp_pos_d     = {WayW{1'b0}};
+    rsp_mc_d      = {McW{1'b0}};
+    evict_valid_d = 1'b0;
+    evict_tag_d   = {TagW{1'b0}};
+    evict_dirty_d = 1'b0;
+    evict_nvm_d   = 1'b0;
+
+    req_ok = req_valid_i & set_ok;
+
+    // ea clamp (0 -> 1, 33..63 -> 32) and EA(ea)
+    if (req_ea_i == 6'd0)       ea_c = 6'd1;
+    else if (req_ea_i > 6'd32)  ea_c = 6'd32;
+    else                        ea_c = req_ea_i;
+    ea_m1 = ea_c - 6'd1;
+    ea_sh = ea_m1 >> (6 - WayW);
+    eaq   = ea_sh[EaW-1:0];
+    ea_hi = (ea_c >= 6'd24);
+    ea_lo = (ea_c <= 6'd8);
+
+    // scan the set: hit vector, position-0 line, invalid count
+    hv   = {Ways{1'b0}};
+    pz   = {Ways{1'b0}};
+    ninv = {CntW{1'b0}};
+    for (w = 0; w < Ways; w = w + 1) begin
+      hv[w] = row_rd[w] & (row_rd[OffTag + w * TagW +: TagW] == req_tag_i);
+      pz[w] = (row_rd[OffPos + w * WayW +: WayW] == {WayW{1'b0}});
+      ninv  = ninv + {{(CntW-1){1'b0}}, ~row_rd[w]};
+    end
+    km1    = ninv - CntOne;
+    hit    = |hv;
+    hit_oh = hv & (~hv + WaysOne);   // lowest hit way
+    vic_oh = pz & (~pz + WaysOne);   // the position-0 line (lowest if several)
+    sel_oh = hit ? hit_oh : vic_oh;
+
+    // the selected line (hit line or victim)
+    sel_way   = {WayW{1'b0}};
+    sel_pos   = {WayW{1'b0}};
+    sel_valid = 1'b0;
+    sel_dirty = 1'b0;
+    sel_nvm   = 1'b0;
+    sel_tag   = {TagW{1'b0}};
+    sel_ea    = {EaW{1'b0}};
+    for (w = 0; w < Ways; w = w + 1) begin
+      if (sel_oh[w]) begin
+        sel_way   = w[WayW-1:0];
+        sel_pos   = row_rd[OffPos + w * WayW +: WayW];
+        sel_valid = row_rd[w];
+        sel_dirty = row_rd[OffDirty + w];
+        sel_nvm   = row_rd[OffNvm + w];
+        sel_tag   = row_rd[OffTag + w * TagW +: TagW];
+        sel_ea    = dyn_rd[w * EaW +: EaW];
+      end
+    end
+
+    // mc and the raw position
+    mc     = dyn_rd[OffMc +: McW];
+    mc_dec = (mc >= McTwo) ? (mc - McTwo) : {McW{1'b0}};
+    mc_inc = (mc == McMaxV) ? mc : (mc + McOne);
+    mc_new = mc;
+    bypass = 1'b0;
+    c8     = {{(CalcW-WayW){1'b0}}, sel_pos};
+    mc8    = {{(CalcW-McW){1'b0}}, mc};
+    ea8    = {{(CalcW-EaW){1'b0}}, eaq};
+    mcn8   = mc8;
+    p_raw  = {CalcW{1'b0}};
+    if (Policy == 0) begin
+      if (hit) begin
+        // Algorithm 2: DP / NP
+        if (sel_nvm) p_raw = c8 + CA - (mc8 >> 3) - 8'd1;
+        else         p_raw = c8 + CAh + (mc8 >> 2);
+      end else if (req_wb_i) begin
+        // Algorithm 1 lines 2-8: DNP / DDP, mc unchanged
+        if (req_nvm_i) p_raw = CAm1 - (mc8 >> 3);
+        else           p_raw = CAh + (mc8 >> 2);
+      end else begin
+        // Algorithm 1 lines 10-21: bypass test, mc update, CNP / CDP
+        bypass = sel_valid & sel_dirty & sel_nvm & (sel_ea > eaq);
+        if (!bypass) mc_new = req_nvm_i ? mc_dec : mc_inc;
+        mcn8 = {{(CalcW-McW){1'b0}}, mc_new};
+        if (req_nvm_i) p_raw = CAh - (mcn8 >> 3) + ea8;
+        else           p_raw = CAe + (mcn8 >> 2) + ea8 - 8'd1;
+      end
+    end else begin
+      if (hit) begin
+        p_raw = c8 + (sel_nvm ? CAh : CAq);
+      end else begin
+        case ({ea_hi, ea_lo, req_nvm_i})
+          3'b101:  p_raw = CAm1;        // HN: MRU
+          3'b100:  p_raw = CAm2;        // HD: MRU-1
+          3'b001:  p_raw = CAh;         // MN: central
+          3'b000:  p_raw = CAhm1;       // MD: central-1
+          3'b011:  p_raw = 8'd1;        // LN: LRU+1
+          3'b010:  p_raw = 8'd0;        // LD: LRU
+          default: p_raw = 8'd0;        // ea_hi and ea_lo exclusive
+        endcase
+      end
+    end
+    // clamp to A-1, then the invalid-line rule for insertions
+    p_clamp = (p_raw > CAm1) ? {WayW{1'b1}} : p_raw[WayW-1:0];
+    if (!hit && (ninv != {CntW{1'b0}}) && (km1 > {1'b0, p_clamp})) begin
+      p = km1[WayW-1:0];
+    end else begin
+      p = p_clamp;
+    end
+
+    // next row: stack shift, then the selected line's fields
+    for (w = 0; w < Ways; w = w + 1) begin
+      pos_w = row_rd[OffPos + w * WayW +: WayW];
+      if (sel_oh[w]) begin
+        row_d[OffPos + w * WayW +: WayW] = p;
+        row_d[w]                         = 1'b1;
+        row_d[OffDirty + w]              = req_wb_i | (hit & sel_dirty);
+        row_d[OffNvm + w]                = hit ? sel_nvm : req_nvm_i;
+        row_d[OffTag + w * TagW +: TagW] = req_tag_i;  // equal on a hit
+        dyn_d[w * EaW +: EaW]            = eaq;
+      end else if ((pos_w > sel_pos) && (pos_w <= p)) begin
+        row_d[OffPos + w * WayW +: WayW] = pos_w - WayOne;
+      end
+    end
+    dyn_d[OffMc +: McW] = mc_new;
+
+    // write enable and registered response
+    if (req_ok) begin
+      row_we        = ~bypass;
+      rsp_valid_d   = 1'b1;
+      rsp_hit_d     = hit;
+      rsp_bypass_d  = bypass;
+      rsp_way_d     = sel_way;
+      rsp_pos_d     = bypass ? {WayW{1'b0}} : p;
+      rsp_mc_d      = (Policy == 0) ? mc_new : {McW{1'b0}};
+      evict_valid_d = ~hit & ~bypass & sel_valid;
+      evict_tag_d   = (~hit & ~bypass & sel_valid) ? sel_tag : {TagW{1'b0}};
+      evict_dirty_d = ~hit & ~bypass & sel_valid & sel_dirty;
+      evict_nvm_d   = ~hit & ~bypass & sel_valid & sel_nvm;
+    end
+  end
+
+  // Bits computed but intentionally not used: the high bits of the EA shift
+  // (ea-1 has 5 significant bits, EA keeps EaW of them) and p_raw's low bits
+  // above are used; km1's top bit is 0 whenever k >= 1.
+  wire unused_calc = ^{ea_sh, km1[CntW-1]};
+
+  // ---------------------------------------------------------------------
+  // Registers: reset and x_q <= x_d only
+  // ---------------------------------------------------------------------
+  integer s;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rsp_valid_q   <= 1'b0;
+      rsp_hit_q     <= 1'b0;
+      rsp_bypass_q  <= 1'b0;
+      rsp_way_q     <= {WayW{1'b0}};
+      rsp_pos_q     <= {WayW{1'b0}};
+      evict_valid_q <= 1'b0;
+      evict_tag_q   <= {TagW{1'b0}};
+      evict_dirty_q <= 1'b0;
+      evict_nvm_q   <= 1'b0;
+      // Blocking on purpose: Verilator cannot unroll a reset loop over
+      // Sets rows and rejects a delayed array assignment inside a loop
+      // (BLKLOOPINIT); its documented idiom is a blocking reset loop. It
+      // is race-free: every reader of row_q is combinational or is itself
+      // held in reset in this time step.
+      /* verilator lint_off BLKSEQ */
+      for (s = 0; s < Sets; s = s + 1) begin
+        row_q[s] = RowRst;
+      end
+      /* verilator lint_on BLKSEQ */
+    end else begin
+      rsp_valid_q   <= rsp_valid_d;
+      rsp_hit_q     <= rsp_hit_d;
+      rsp_bypass_q  <= rsp_bypass_d;
+      rsp_way_q     <= rsp_way_d;
+      rsp_pos_q     <= rsp_pos_d;
+      evict_valid_q <= evict_valid_d;
+      evict_tag_q   <= evict_tag_d;
+      evict_dirty_q <= evict_dirty_d;
+      evict_nvm_q   <= evict_nvm_d;
+      if (row_we) begin
+        row_q[req_set_i] <= row_d;
+      end
+    end
+  end
+
+  // Dynamic-policy storage: per-set {mc, ea[A]} and the rsp_mc register.
+  // The static policy stores neither (doc/hac.md "static policy storage").
+  generate
+    if (Policy == 0) begin : g_dyn
+      (* mem2reg *) reg [DynW-1:0] dyn_q [0:Sets-1];
+      reg [McW-1:0] rsp_mc_q;
+      integer       ds;
+      assign dyn_rd   = dyn_q[rd_set];
+      assign rsp_mc_o = rsp_mc_q;
+`ifdef FORMAL
+      assign f_dyn    = dyn_q[f_set];
+`endif
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          rsp_mc_q <= {McW{1'b0}};
+          // blocking reset loop: see the main register block
+          /* verilator lint_off BLKSEQ */
+          for (ds = 0; ds < Sets; ds = ds + 1) begin
+            dyn_q[ds] = DynRst;
+          end
+          /* verilator lint_on BLKSEQ */
+        end else begin
+          rsp_mc_q <= rsp_mc_d;
+          if (row_we) begin
+            dyn_q[req_set_i] <= dyn_d;
+          end
+        end
+      end
+    end else begin : g_static
+      assign dyn_rd   = {DynW{1'b0}};
+      assign rsp_mc_o = {McW{1'b0}};
+      // static: no mc, no EA; the next-row values are not stored
+      wire unused_static = ^{dyn_d, rsp_mc_d};
+`ifdef FORMAL
+      assign f_dyn    = {DynW{1'b0}};
+`endif
+    end
+  endgenerate
+
+  assign rsp_valid_o   = rsp_valid_q;
+  assign rsp_hit_o     = rsp_hit_q;
+  assign rsp_bypass_o  = rsp_bypass_q;
+  assign rsp_way_o     = rsp_way_q;
+  assign rsp_pos_o     = rsp_pos_q;
+  assign evict_valid_o = evict_valid_q;
+  assign evict_tag_o   = evict_tag_q;
+  assign evict_dirty_o = evict_dirty_q;
+  assign evict_nvm_o   = evict_nvm_q;
+
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (ZipCPU style). Run by `formal/formal.sh hac` at the
+  // reduced configuration in formal/hac.ys; proved by k-induction (BMC base
+  // case + induction step) and every property has a cover.
+  // Contract: f_set is any constant legal set; the properties track what
+  // f_set must hold and check every response that addresses it.
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+
+  // start in reset (the initial-assume of the reset)
+  always @* if (!f_past_valid) assume(!rst_ni);
+  // any constant, legal set
+  always @* assume({1'b0, f_set} < SetsV);
+
+  wire [RowW-1:0]  f_row      = row_q[f_set];
+  wire [Ways-1:0]  f_valid    = f_row[0 +: Ways];
+  wire [Ways-1:0]  f_dirty    = f_row[OffDirty +: Ways];
+  wire [Ways-1:0]  f_nvm      = f_row[OffNvm +: Ways];
+  wire [McW-1:0]   f_mc       = f_dyn[OffMc +: McW];
+  wire             f_req_here = req_valid_i & set_ok & (req_set_i == f_set);
+  // f_set's line in the responded way (rsp_way_o), now and one cycle ago
+  wire [WayW-1:0]  f_rw_pos   = f_row[OffPos + rsp_way_o * WayW +: WayW];
+  wire [TagW-1:0]  f_rw_tag   = f_row[OffTag + rsp_way_o * TagW +: TagW];
+  wire             f_rw_valid = f_row[rsp_way_o];
+  wire             f_rw_dirty = f_row[OffDirty + rsp_way_o];
+  wire             f_rw_nvm   = f_row[OffNvm + rsp_way_o];
+  reg  [RowW-1:0]  f_row_p;   // f_row one cycle ago (explicit $past of a row)
+  always @(posedge clk_i) f_row_p <= f_row;
+  wire [WayW-1:0]  f_rw_pos_p   = f_row_p[OffPos + rsp_way_o * WayW +: WayW];
+  wire             f_rw_valid_p = f_row_p[rsp_way_o];
+  wire             f_rw_dirty_p = f_row_p[OffDirty + rsp_way_o];
+  wire             f_rw_nvm_p   = f_row_p[OffNvm + rsp_way_o];
+  wire [TagW-1:0]  f_rw_tag_p   = f_row_p[OffTag + rsp_way_o * TagW +: TagW];
+
+  integer fi, fj;
+
+  // ---- state invariants of f_set (doc/hac.md "Invariants") ------------
+  always @* begin
+    for (fi = 0; fi < Ways; fi = fi + 1) begin
+      // helper for induction (doc: tag, dirty, nvm, ea are 0 while invalid)
+      if (!f_valid[fi]) begin
+        assert(f_row[OffTag + fi * TagW +: TagW] == {TagW{1'b0}});
+        assert(!f_dirty[fi]);
+        assert(!f_nvm[fi]);
+        assert(f_dyn[fi * EaW +: EaW] == {EaW{1'b0}});
+      end
+      for (fj = 0; fj < Ways; fj = fj + 1) begin
+        if (fi != fj) begin
+          // Property 2 (doc invariant 1): positions are a permutation of
+          // 0..A-1, i.e. A pairwise-distinct WayW-bit values.
+          assert(f_row[OffPos + fi * WayW +: WayW]
+                 != f_row[OffPos + fj * WayW +: WayW]);
+          // Property 3 (doc invariant 2): no two valid lines share a tag.
+          if (f_valid[fi] && f_valid[fj]) begin
+            assert(f_row[OffTag + fi * TagW +: TagW]
+                   != f_row[OffTag + fj * TagW +: TagW]);
+          end
+          // Property 4 (doc invariant 4): below an invalid line every line
+          // is invalid.
+          if (!f_valid[fi] && (f_row[OffPos + fj * WayW +: WayW]
+                               < f_row[OffPos + fi * WayW +: WayW])) begin
+            assert(!f_valid[fj]);
+          end
+        end
+      end
+    end
+    // Property 1 (doc invariant 3), range part: mc <= McMax; static: no mc.
+    if (Policy == 0) assert(f_mc <= McMaxV);
+    else             assert(f_dyn == {DynW{1'b0}});
+  end
+
+  // ---- output shape (doc/hac.md "Ports") -------------------------------
+  always @* begin
+    if (!rsp_valid_o) begin
+      assert({rsp_hit_o, rsp_bypass_o, rsp_way_o, rsp_pos_o, rsp_mc_o,
+              evict_valid_o, evict_tag_o, evict_dirty_o, evict_nvm_o} == 0);
+    end
+    if (rsp_hit_o || rsp_bypass_o) begin
+      assert({evict_valid_o, evict_tag_o, evict_dirty_o, evict_nvm_o} == 0);
+    end
+    if (!evict_valid_o) assert({evict_tag_o, evict_dirty_o, evict_nvm_o} == 0);
+    assert(!(rsp_hit_o && rsp_bypass_o));
+    if (rsp_bypass_o) assert(rsp_pos_o == {WayW{1'b0}});
+    if (Policy != 0) assert(!rsp_bypass_o && (rsp_mc_o == {McW{1'b0}}));
+  end
+
+  // ---- step properties: f_set and the responses that address it --------
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      // a response exactly for each legal request of the previous cycle
+      assert(rsp_valid_o == $past(req_valid_i & set_ok));
+      // untouched unless addressed; a bypass changes nothing
+      if (!$past(f_req_here) || rsp_bypass_o) begin
+        assert(f_row == f_row_p);
+        assert(f_dyn == $past(f_dyn));
+      end
+      // Property 1 (doc invariant 3), step part: mc moves only by the
+      // saturating steps {same, sat(+1), sat(-2)}, never wraps.
+      if (Policy == 0) begin
+        assert((f_mc == $past(f_mc))
+            || (f_mc == (($past(f_mc) == McMaxV) ? McMaxV : ($past(f_mc) + McOne)))
+            || (f_mc == (($past(f_mc) >= McTwo) ? ($past(f_mc) - McTwo) : {McW{1'b0}})));
+      end
+      if ($past(f_req_here)) begin
+        if (Policy == 0) assert(rsp_mc_o == f_mc);
+        if (rsp_hit_o) begin
+          // hit: the line keeps its tag, is promoted (never demoted) to
+          // rsp_pos_o, a writeback makes it dirty, mc is unchanged
+          assert(f_rw_valid && f_rw_valid_p);
+          assert(f_rw_tag == $past(req_tag_i) && f_rw_tag_p == $past(req_tag_i));
+          assert(f_rw_pos == rsp_pos_o);
+          assert(rsp_pos_o >= f_rw_pos_p);
+          assert(f_rw_dirty == (f_rw_dirty_p | $past(req_wb_i)));
+          assert(f_rw_nvm == f_rw_nvm_p);
+          if (Policy == 0) assert(f_mc == $past(f_mc));
+        end else if (rsp_bypass_o) begin
+          // bypass: the LRU way holds a valid dirty NVM line
+          assert(f_rw_pos == {WayW{1'b0}});
+          assert(f_rw_valid && f_rw_dirty && f_rw_nvm);
+        end else begin
+          // insertion into the victim (the old position-0 way)
+          assert(f_rw_pos_p == {WayW{1'b0}});
+          assert(f_rw_valid && (f_rw_tag == $past(req_tag_i)));
+          assert(f_rw_pos == rsp_pos_o);
+          assert(f_rw_dirty == $past(req_wb_i));
+          assert(f_rw_nvm == $past(req_nvm_i));
+          assert(evict_valid_o == f_rw_valid_p);
+          if (f_rw_valid_p) begin
+            assert(evict_tag_o == f_rw_tag_p);
+            assert(evict_dirty_o == f_rw_dirty_p);
+            assert(evict_nvm_o == f_rw_nvm_p);
+          end
+          if (Policy == 0) begin
+            if ($past(req_wb_i)) begin
+              assert(f_mc == $past(f_mc));
+            end else if ($past(req_nvm_i)) begin
+              assert(f_mc == (($past(f_mc) >= McTwo) ? ($past(f_mc) - McTwo) : {McW{1'b0}}));
+            end else begin
+              assert(f_mc == (($past(f_mc) == McMaxV) ? McMaxV : ($past(f_mc) + McOne)));
+            end
+          end
+        end
+      end
+    end
+  end
+
+  // ---- covers: every property above is reachable, not vacuous -----------
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      // properties 2 and 3: a full set (A distinct valid tags) whose first
+      // filled line has been pushed down to LRU
+      cover(&f_valid);
+      cover((&f_valid) && (f_row[OffPos +: WayW] == {WayW{1'b0}}));
+      // property 4: a partly filled set
+      cover((|f_valid) && !(&f_valid) && f_valid[Ways-1]);
+      // hit promoted to MRU by the clamp (c >= 3A/4 makes every formula > A-1)
+      cover($past(f_req_here) && rsp_hit_o && (rsp_pos_o == {WayW{1'b1}})
+            && (f_rw_pos_p >= CAm1[WayW-1:0] - (CAq[WayW-1:0] - WayOne))
+            && (f_rw_pos_p != {WayW{1'b1}}));
+      // a dirty eviction
+      cover($past(f_req_here) && evict_valid_o && evict_dirty_o);
+      // an ignored out-of-range request (only possible when Sets < 2^SetW)
+      if (Sets < (1 << SetW)) cover($past(req_valid_i) && !$past(set_ok) && !rsp_valid_o);
+      if (Policy == 0) begin
+        // property 1: both ends of the counter, a -2 step, a +1 step
+        cover(f_mc == {McW{1'b0}});
+        cover(f_mc == McMaxV);
+        cover($past(f_req_here) && (f_mc + McTwo == $past(f_mc)));
+        cover($past(f_req_here) && (f_mc == $past(f_mc) + McOne));
+        // a bypass response for f_set
+        cover($past(f_req_here) && rsp_bypass_o);
+      end
+    end
+  end
+`endif
+
+endmodule
+
+`default_nettype wire

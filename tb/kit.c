@@ -1,0 +1,308 @@
+/*
+ * kit.c - the kit's C-only command-line tool (no Verilator inside):
+ *
+ *   kit blocks                                   list blocks
+ *   kit gflags   BLOCK [P=V..]                   -G flags for Verilator
+ *   kit cfgid    BLOCK [P=V..]                   build directory name
+ *   kit rtlparams BLOCK [P=V..]                  "Sets=384 Ways=16 ..."
+ *   kit vectors  BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..]
+ *   kit checkvec FILE                            validate + replay on the C model
+ *   kit tbgen    FILE -o TB.v                    Icarus replay bench for FILE
+ *   kit portcheck BLOCK VDUT_H [P=V..]           RTL ports vs the .def
+ *   kit overhead BLOCK [P=V..]                   storage report
+ *
+ * Every error is one line on stderr naming the file, line or parameter,
+ * with exit status 2 (usage) or 1 (bad input / failed check); an output
+ * file is written whole or not at all.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kit.h"
+#include "source.h"
+#include "../vectors/vecio.h"
+
+static char err[1024];
+
+static int die(const char *msg)
+{
+  fprintf(stderr, "kit: error: %s\n", msg);
+  return 1;
+}
+
+static int usage(void)
+{
+  fprintf(stderr,
+          "usage: kit blocks | gflags|cfgid|rtlparams|overhead BLOCK [P=V..] |\n"
+          "       vectors BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..] |\n"
+          "       checkvec FILE | tbgen FILE -o TB.v | portcheck BLOCK VDUT_H [P=V..]\n");
+  return 2;
+}
+
+/* Block name then NAME=VALUE words (other words are left for the caller). */
+static const kit_block_t *block_and_params(const char *name, int argc, char **argv, long *P)
+{
+  const kit_block_t *b = kit_block_find(name);
+  if (!b) {
+    snprintf(err, sizeof err, "unknown block '%s' (kit blocks lists them)", name);
+    return NULL;
+  }
+  kit_params_default(b, P);
+  for (int i = 0; i < argc; i++) {
+    if (argv[i][0] == '-' || !strchr(argv[i], '=')) continue;
+    if (kit_params_set(b, P, argv[i], err, sizeof err)) return NULL;
+  }
+  if (kit_params_check(b, P, err, sizeof err)) return NULL;
+  return b;
+}
+
+static void rtl_params(const kit_block_t *b, const long *P, const char *fmt, const char *sep,
+                       FILE *f)
+{
+  int first = 1;
+  for (unsigned i = 0; i < b->nparams; i++) {
+    if (!b->params[i].in_rtl) continue;
+    if (!first) fputs(sep, f);
+    fprintf(f, fmt, b->params[i].name, P[i]);
+    first = 0;
+  }
+  fputc('\n', f);
+}
+
+static int cmd_overhead(const kit_block_t *b, const long *P)
+{
+  kit_storage_t st;
+  static const char *gname[] = {"added", "baseline", "interface"};
+  uint64_t gbits[3] = {0, 0, 0}, total = 0;
+  b->storage(P, &st);
+  printf("Storage estimate: block %s (", b->name);
+  for (unsigned i = 0; i < b->nparams; i++) printf("%s%s=%ld", i ? " " : "", b->params[i].name, P[i]);
+  printf(")\n");
+  printf("  %-10s %-32s %10s %-6s %6s %12s\n", "group", "item", "count", "per", "bits", "total bits");
+  for (unsigned g = 0; g < 3; g++) {
+    for (unsigned r = 0; r < st.nrows; r++) {
+      const kit_storage_row_t *w = &st.row[r];
+      if (w->group != g) continue;
+      uint64_t bits = w->count * w->bits;
+      gbits[g] += bits;
+      printf("  %-10s %-32s %10" PRIu64 " %-6s %6u %12" PRIu64 "\n", gname[g], w->what, w->count,
+             w->per, w->bits, bits);
+    }
+    printf("  %-10s %-32s %37" PRIu64 "  (%g B)\n", gname[g], "subtotal", gbits[g],
+           (double)gbits[g] / 8.0);
+    total += gbits[g];
+  }
+  printf("  model state total (added + baseline + interface): %" PRIu64 " bits\n", total);
+  if (st.data_bytes) {
+    printf("  data capacity: %" PRIu64 " bytes\n", st.data_bytes);
+    printf("%s overhead: %" PRIu64 " B (%" PRIu64 " bits), %.2f%% of data capacity  [%s]\n",
+           b->name, (gbits[0] + 7) / 8, gbits[0], 100.0 * (double)gbits[0] / 8.0 / (double)st.data_bytes,
+           st.paper);
+  }
+  return 0;
+}
+
+static int cmd_vectors(const kit_block_t *b, const long *P, int argc, char **argv)
+{
+  const char *out = NULL, *stim = NULL;
+  uint64_t seed = 1, cycles = 20000;
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out = argv[++i];
+    else if (strcmp(argv[i], "--stim") == 0 && i + 1 < argc) stim = argv[++i];
+    else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
+    else if (strcmp(argv[i], "--cycles") == 0 && i + 1 < argc) {
+      char *end;
+      cycles = strtoull(argv[++i], &end, 0);
+      if (*end || cycles == 0) return die("--cycles needs a positive integer");
+    } else if (!strchr(argv[i], '=')) return usage();
+  }
+  if (!out) return usage();
+  kit_source_t src;
+  char desc[600];
+  if (stim) {
+    if (kit_source_file(&src, b, P, stim, err, sizeof err)) return die(err);
+    snprintf(desc, sizeof desc, "file %s", stim);
+  } else {
+    if (kit_source_random(&src, b, P, seed, cycles)) return die("out of memory");
+    snprintf(desc, sizeof desc, "random");
+  }
+  int rc = kit_vec_write(out, b, P, seed, desc, &src, err, sizeof err);
+  kit_source_free(&src);
+  if (rc) return die(err);
+  printf("wrote %s (%" PRIu64 " cycles)\n", out, src.cycles);
+  return 0;
+}
+
+static int cmd_checkvec(const char *path)
+{
+  kit_vec_t v;
+  if (kit_vec_read(path, &v, err, sizeof err)) return die(err);
+  int rc = kit_vec_replay_model(path, &v, err, sizeof err);
+  if (rc == 0) printf("PASS vectors %s: %" PRIu64 " cycles match the %s model\n", path, v.cycles,
+                      v.b->name);
+  kit_vec_free(&v);
+  return rc ? die(err) : 0;
+}
+
+/* The Icarus replay bench: plain Verilog-2005, $readmemh of the whole file
+ * into a 64-bit memory, inputs driven at the falling edge, outputs compared
+ * with !== one time unit after the rising edge. */
+static int cmd_tbgen(const char *path, const char *out)
+{
+  kit_vec_t v;
+  if (kit_vec_read(path, &v, err, sizeof err)) return die(err);
+  const kit_block_t *b = v.b;
+  unsigned nin = b->nin, ncol = nin + b->nout;
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp%ld", out, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    kit_vec_free(&v);
+    snprintf(err, sizeof err, "%s: cannot write: %s", out, strerror(errno));
+    return die(err);
+  }
+  fprintf(f, "// Generated by 'kit tbgen %s': Icarus/any-simulator replay bench for block %s.\n"
+             "// Run: iverilog -g2005 -o sim THIS_FILE <rtl files> && vvp sim +vec=<vector file> [+waves]\n"
+             "`timescale 1ns/1ps\n`default_nettype none\nmodule replay_tb;\n", path, b->name);
+  fprintf(f, "  localparam integer NREC = %" PRIu64 ";\n  localparam integer NCOL = %u;\n", v.cycles,
+          ncol);
+  fprintf(f, "  reg [63:0] vec [0:NREC*NCOL-1];\n  reg [8*1024-1:0] vecfile;\n  reg clk_i;\n");
+  for (unsigned i = 0; i < ncol; i++)
+    fprintf(f, "  %s [%u:0] %s;\n", i < nin ? "reg " : "wire", v.port[i].width - 1, v.port[i].name);
+  fprintf(f, "  %s #(", b->top);
+  int first = 1;
+  for (unsigned i = 0; i < b->nparams; i++) {
+    if (!b->params[i].in_rtl) continue;
+    fprintf(f, "%s.%s(%ld)", first ? "" : ", ", b->params[i].name, v.P[i]);
+    first = 0;
+  }
+  fprintf(f, ") dut (\n    .clk_i(clk_i)");
+  for (unsigned i = 0; i < ncol; i++) fprintf(f, ",\n    .%s(%s)", v.port[i].name, v.port[i].name);
+  fprintf(f, "\n  );\n  integer c, errors;\n  initial begin\n"
+             "    if (!$value$plusargs(\"vec=%%s\", vecfile)) vecfile = \"%s\";\n"
+             "    $readmemh(vecfile, vec);\n"
+             "    if ($test$plusargs(\"waves\")) begin $dumpfile(\"replay.vcd\"); $dumpvars(0, replay_tb); end\n"
+             "    errors = 0;\n    clk_i = 1'b0;\n"
+             "    for (c = 0; c < NREC && errors == 0; c = c + 1) begin\n", path);
+  for (unsigned i = 0; i < nin; i++)
+    fprintf(f, "      %s = vec[c*NCOL+%u][%u:0];\n", v.port[i].name, i, v.port[i].width - 1);
+  fprintf(f, "      #5 clk_i = 1'b1;\n      #1;\n");
+  for (unsigned i = nin; i < ncol; i++)
+    fprintf(f, "      if (%s !== vec[c*NCOL+%u][%u:0]) begin\n"
+               "        $display(\"FAIL icarus replay %s: cycle %%0d port %s expected %%h got %%h\", c, vec[c*NCOL+%u][%u:0], %s);\n"
+               "        errors = errors + 1;\n      end\n",
+            v.port[i].name, i, v.port[i].width - 1, b->name, v.port[i].name, i,
+            v.port[i].width - 1, v.port[i].name);
+  fprintf(f, "      #4 clk_i = 1'b0;\n    end\n"
+             "    if (errors == 0) $display(\"PASS icarus replay %s: %%0d cycles match\", NREC);\n"
+             "    $finish;\n  end\nendmodule\n`default_nettype wire\n", b->name);
+  kit_vec_free(&v);
+  if (fclose(f) != 0 || rename(tmp, out) != 0) {
+    unlink(tmp);
+    snprintf(err, sizeof err, "%s: write failed: %s", out, strerror(errno));
+    return die(err);
+  }
+  return 0;
+}
+
+/* Ports of a Verilator model, from its generated header's VL_IN / VL_OUT
+ * declarations (e.g. "VL_IN16(&req_set_i,8,0);"). */
+static int cmd_portcheck(const kit_block_t *b, const long *P, const char *hdr)
+{
+  kit_port_t want[KIT_MAX_PORTS + 1];
+  unsigned nwant = b->nin + b->nout;
+  b->ports(P, want);
+  want[nwant++] = (kit_port_t){"clk_i", KIT_DIR_IN, 1, 0, "clock"};
+  FILE *f = fopen(hdr, "r");
+  if (!f) {
+    snprintf(err, sizeof err, "%s: cannot open: %s", hdr, strerror(errno));
+    return die(err);
+  }
+  char line[1024], name[128];
+  char have_name[256][128];
+  unsigned have_w[256], nhave = 0;
+  kit_dir_t have_d[256];
+  while (fgets(line, sizeof line, f) && nhave < 256) {
+    char *p = strstr(line, "VL_IN");
+    kit_dir_t d = KIT_DIR_IN;
+    if (!p) {
+      p = strstr(line, "VL_OUT");
+      d = KIT_DIR_OUT;
+    }
+    if (!p || strstr(line, "VL_INOUT")) continue;
+    p = strchr(p, '(');
+    if (!p) continue;
+    unsigned msb, lsb;
+    if (sscanf(p, "(&%127[^,],%u,%u", name, &msb, &lsb) != 3) continue;
+    strcpy(have_name[nhave], name);
+    have_w[nhave] = msb - lsb + 1;
+    have_d[nhave] = d;
+    nhave++;
+  }
+  fclose(f);
+  int problems = 0;
+  char list[8192] = "";
+  size_t len = 0;
+#define ADD(...) do { if (len < sizeof list) len += (size_t)snprintf(list + len, sizeof list - len, __VA_ARGS__); problems++; } while (0)
+  for (unsigned i = 0; i < nwant; i++) {
+    unsigned j;
+    for (j = 0; j < nhave; j++) if (strcmp(want[i].name, have_name[j]) == 0) break;
+    const char *wd = want[i].dir == KIT_DIR_IN ? "input" : "output";
+    if (j == nhave) ADD("  missing: %s (%s, %u-bit)\n", want[i].name, wd, want[i].width);
+    else if (have_d[j] != want[i].dir)
+      ADD("  wrong direction: %s is an %s in the RTL, block %s expects an %s\n", want[i].name,
+          have_d[j] == KIT_DIR_IN ? "input" : "output", b->name, wd);
+    else if (have_w[j] != want[i].width)
+      ADD("  wrong size: %s is %u bits in the RTL, block %s expects %u\n", want[i].name, have_w[j],
+          b->name, want[i].width);
+  }
+  for (unsigned j = 0; j < nhave; j++) {
+    unsigned i;
+    for (i = 0; i < nwant; i++) if (strcmp(want[i].name, have_name[j]) == 0) break;
+    if (i == nwant)
+      ADD("  extra: %s (%s, %u-bit) is not a port of block %s\n", have_name[j],
+          have_d[j] == KIT_DIR_IN ? "input" : "output", have_w[j], b->name);
+  }
+  if (nhave == 0) {
+    snprintf(err, sizeof err, "%s: no VL_IN/VL_OUT port declarations found", hdr);
+    return die(err);
+  }
+  if (problems) {
+    fprintf(stderr, "kit: error: RTL ports do not match block %s (%d problem%s; see doc/%s.md):\n%s",
+            b->name, problems, problems > 1 ? "s" : "", b->name, list);
+    return 1;
+  }
+  printf("PASS portcheck %s: %u ports match cmodel/%s.def\n", b->name, nwant, b->name);
+  return 0;
+}
+
+int main(int argc, char **argv)
+{
+  long P[KIT_MAX_PARAMS];
+  if (argc < 2) return usage();
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "blocks") == 0) {
+    for (unsigned i = 0; kit_blocks[i]; i++) printf("%s\n", kit_blocks[i]->name);
+    return 0;
+  }
+  if (strcmp(cmd, "checkvec") == 0) return argc == 3 ? cmd_checkvec(argv[2]) : usage();
+  if (strcmp(cmd, "tbgen") == 0)
+    return argc == 5 && strcmp(argv[3], "-o") == 0 ? cmd_tbgen(argv[2], argv[4]) : usage();
+  if (argc < 3) return usage();
+  const kit_block_t *b = block_and_params(argv[2], argc - 3, argv + 3, P);
+  if (!b) return die(err);
+  if (strcmp(cmd, "gflags") == 0) return rtl_params(b, P, "-G%s=%ld", " ", stdout), 0;
+  if (strcmp(cmd, "rtlparams") == 0) return rtl_params(b, P, "%s=%ld", " ", stdout), 0;
+  if (strcmp(cmd, "cfgid") == 0) return rtl_params(b, P, "%s%ld", "_", stdout), 0;
+  if (strcmp(cmd, "overhead") == 0) return cmd_overhead(b, P);
+  if (strcmp(cmd, "vectors") == 0) return cmd_vectors(b, P, argc - 3, argv + 3);
+  if (strcmp(cmd, "portcheck") == 0) {
+    const char *hdr = NULL;
+    for (int i = 3; i < argc; i++) if (!strchr(argv[i], '=')) hdr = argv[i];
+    return hdr ? cmd_portcheck(b, P, hdr) : usage();
+  }
+  return usage();
+}

@@ -1,0 +1,42 @@
+/*
+ * shim.h - the thin C face of a Verilator-built RTL model.
+ *
+ * tb/shim.cpp is compiled once per block build with KIT_DEF naming the
+ * block's .def file; the X-macro list copies each input from the kit's
+ * uint64_t array onto the pin of the same name and each output back, so the
+ * shim has no block-specific code. The RTL is built with tracing compiled in
+ * (Verilator's X-initialisation differs between traced and untraced builds)
+ * and tracing is switched on at run time only when a waveform is wanted.
+ */
+#ifndef SHIM_H
+#define SHIM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct shim shim_t;
+
+/* Build-time facts: the block and the RTL parameters it was verilated with
+ * ("Sets=384 Ways=16 ..."), and the top module name. */
+const char *shim_block(void);
+const char *shim_params(void);
+const char *shim_top(void);
+
+/* New model; X-initialised state randomised from seed (randReset(2)). */
+shim_t *shim_new(uint64_t seed);
+void shim_free(shim_t *s);
+/* One clock cycle: drive in[] (already masked to port widths), falling
+ * half then rising edge, read the registered outputs into out[]. */
+void shim_step(shim_t *s, const uint64_t *in, uint64_t *out);
+/* Waveform: open a VCD now (cycles stepped from here on are dumped), close. */
+int shim_trace_open(shim_t *s, const char *path);
+void shim_trace_close(shim_t *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHIM_H */

@@ -1,0 +1,57 @@
+/*
+ * source.h - where a run's per-cycle inputs come from: the block's seeded
+ * random generator, or a directed stimulus file.
+ *
+ * Directed file format (tb/directed/BLOCK/NAME.stim, doc/harness.md):
+ *   # comment                      to end of line, anywhere
+ *   params Ways=8 Sets=4           the configuration the file is written
+ *                                  for; a run with other values is refused
+ *   req_valid_i=1 req_tag_i=0x5    one clock cycle; ports not named take
+ *                                  their idle value from the .def
+ *   idle 4                         4 cycles of idle inputs (idle = idle 1)
+ *   expect rsp_hit_o=1 rsp_pos_o=7 the model's outputs after the previous
+ *                                  cycle line must have these values
+ * Values are decimal or 0x hex, must fit the port width, and must pass the
+ * block's own input check (HAC: ea 1..32). Errors name file and line.
+ */
+#ifndef SOURCE_H
+#define SOURCE_H
+
+#include "kit.h"
+
+typedef struct kit_expect {
+  uint64_t cycle;     /* the cycle whose registered outputs are checked */
+  unsigned port;      /* index into the output ports */
+  uint64_t value;
+  unsigned line;      /* source line, for the report */
+} kit_expect_t;
+
+typedef struct kit_source {
+  const kit_block_t *b;
+  const long *P;
+  kit_port_t port[KIT_MAX_PORTS];
+  uint64_t cycles;    /* total cycles this source produces */
+  uint64_t pos;       /* cycles produced so far */
+  /* random */
+  void *stim;
+  /* file */
+  const char *path;
+  uint64_t *ins;      /* cycles * nin */
+  kit_expect_t *exp;
+  size_t nexp;
+} kit_source_t;
+
+int kit_source_random(kit_source_t *s, const kit_block_t *b, const long *P,
+                      uint64_t seed, uint64_t cycles);
+int kit_source_file(kit_source_t *s, const kit_block_t *b, const long *P,
+                    const char *path, char *err, size_t errlen);
+/* Next cycle's inputs, masked to port widths; 0 when the source is done. */
+int kit_source_next(kit_source_t *s, uint64_t *in);
+void kit_source_free(kit_source_t *s);
+
+/* Parse one NAME=VALUE against ports of direction dir; returns port index
+ * among that direction's ports, or -1 with err set. */
+int kit_parse_assign(const kit_port_t *port, unsigned nport, kit_dir_t dir,
+                     const char *word, uint64_t *value, char *err, size_t errlen);
+
+#endif /* SOURCE_H */

@@ -1,0 +1,8 @@
+# common.sh - sourced by the flow scripts: repo root, and the directed
+# stimulus files of a block with the configuration each one asks for.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 1
+# stim_params FILE: the "params ..." line of a directed file (may be empty).
+stim_params() { sed -n 's/^params[[:space:]]\{1,\}//p' "$1" | head -1; }
+# directed_files BLOCK: its directed stimulus files, sorted.
+directed_files() { ls tb/directed/"$1"/*.stim 2>/dev/null | sort; }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# deps.sh TOOL... - make sure each tool is on PATH, installing the Debian
+# package that provides it (apt-get install -y) when it is missing.
+# When installing is impossible (not root and no sudo, no apt-get, or
+# KIT_NO_INSTALL=1) it prints one line naming the tool and the package and
+# exits 1. Quiet when everything is present.
+set -u
+declare -A pkg=(
+  [cc]=gcc [c++]=g++ [make]=make [verilator]=verilator [iverilog]=iverilog [vvp]=iverilog
+  [yosys]=yosys [yosys-smtbmc]=yosys [z3]=z3 [boolector]=boolector [python3]=python3
+)
+missing=()
+for t in "$@"; do
+  command -v "$t" >/dev/null 2>&1 || missing+=("$t")
+done
+# yosys-smtbmc runs on the system python3, whatever python3 is first on PATH.
+for t in "$@"; do
+  if [ "$t" = yosys-smtbmc ] && [ ! -x /usr/bin/python3 ]; then missing+=(python3); fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+pkgs=()
+for t in "${missing[@]}"; do pkgs+=("${pkg[$t]:-$t}"); done
+# shellcheck disable=SC2207
+pkgs=($(printf '%s\n' "${pkgs[@]}" | sort -u))
+why=""
+if [ "${KIT_NO_INSTALL:-0}" = 1 ]; then why="KIT_NO_INSTALL=1"
+elif ! command -v apt-get >/dev/null 2>&1; then why="no apt-get on this machine"
+elif [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; then why="not root and no sudo"
+fi
+if [ -n "$why" ]; then
+  echo "deps: error: missing tool(s) ${missing[*]}: install Debian package(s) ${pkgs[*]} (cannot install here: $why)" >&2
+  exit 1
+fi
+sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo -n"
+echo "deps: installing ${pkgs[*]} for ${missing[*]} ..." >&2
+if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${pkgs[@]}"; } >/tmp/cvkit-apt.log 2>&1; then
+  echo "deps: error: apt-get install ${pkgs[*]} failed (log: /tmp/cvkit-apt.log)" >&2
+  exit 1
+fi
+for t in "${missing[@]}"; do
+  command -v "$t" >/dev/null 2>&1 || [ "$t" = python3 ] || { echo "deps: error: $t still missing after installing ${pkgs[*]}" >&2; exit 1; }
+done
+exit 0

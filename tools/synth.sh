@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# synth.sh [BLOCK "P=V ..."]... - synthesise with Yosys (synth -flatten),
+# fail on any latch, and print "FLOPS <block> <params> <n>": the flip-flop
+# bits Yosys counts (memories are mapped to flops by synth).
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+mkdir -p build/synth
+fail=0
+[ $# -ge 2 ] || set -- hac "Sets=6 Ways=8 TagW=6"
+while [ $# -ge 2 ]; do
+  b=$1; params=$2; shift 2
+  chp=""
+  for kv in $(build/kit rtlparams "$b" $params); do chp="$chp -set ${kv%%=*} ${kv#*=}"; done
+  id=$(build/kit cfgid "$b" $params)
+  log=build/synth/$b-$id.log
+  if ! yosys -q -p "read_verilog rtl/$b.v; chparam $chp $b; synth -flatten -top $b; select -assert-none t:\$_DLATCH* t:\$dlatch* t:\$_SR_* t:\$sr; tee -q -o build/synth/$b-$id.stat stat" >"$log" 2>&1; then
+    echo "FAIL synth $b $params: $(grep -m1 -iE 'error|assert' "$log")"; fail=1; continue
+  fi
+  n=$(awk '$1 ~ /^\$_.*DFF/ {s += $2} END {print s+0}' "build/synth/$b-$id.stat")
+  echo "FLOPS $b $id $n"
+done
+exit $fail

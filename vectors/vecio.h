@@ -1,0 +1,45 @@
+/*
+ * vecio.h - the kit's test-vector files (format: doc/vectors.md).
+ *
+ * A vector file is stimulus plus expected response for one block, one
+ * configuration, one seed: a header of '//' comment lines, then one record
+ * per clock cycle of hex words, inputs then expected outputs in .def port
+ * order. '//' comments and whitespace-separated hex words are exactly what
+ * Verilog's $readmemh reads, so a plain testbench can load the whole file
+ * into a 64-bit-wide memory and index it by cycle * columns + port.
+ */
+#ifndef VECIO_H
+#define VECIO_H
+
+#include "kit.h"
+#include "../tb/source.h"
+
+#define KIT_VEC_MAGIC "cvkit-vectors"
+#define KIT_VEC_VERSION 1
+
+typedef struct kit_vec {
+  const kit_block_t *b;
+  long P[KIT_MAX_PARAMS];
+  kit_port_t port[KIT_MAX_PORTS];
+  uint64_t seed;
+  uint64_t cycles;
+  uint64_t *rec;        /* cycles * (nin + nout) */
+  unsigned *line;       /* source line of each record */
+} kit_vec_t;
+
+/* Run src through the model and write path atomically (temporary file, then
+ * rename; nothing is left on error). Directed-file expects are checked. */
+int kit_vec_write(const char *path, const kit_block_t *b, const long *P, uint64_t seed,
+                  const char *source_desc, kit_source_t *src, char *err, size_t errlen);
+/* Read and validate a whole file; errors name file and line. */
+int kit_vec_read(const char *path, kit_vec_t *v, char *err, size_t errlen);
+void kit_vec_free(kit_vec_t *v);
+/* Replay a read file through the C model; 0 when every output matches. */
+int kit_vec_replay_model(const char *path, const kit_vec_t *v, char *err, size_t errlen);
+
+/* Check the model's outputs for cycle `cycle` against src's expects,
+ * advancing *cursor; 0 = all met, else err names file:line. */
+int kit_expect_check(const kit_source_t *src, size_t *cursor, uint64_t cycle,
+                     const uint64_t *out, char *err, size_t errlen);
+
+#endif /* VECIO_H */
