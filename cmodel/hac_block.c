@@ -66,6 +66,43 @@ void hac_storage(const long *P, kit_storage_t *st)
                   : "static policy: type bit per line only (no mc, no EA)";
 }
 
+/* Functional coverage of the spec's cases (doc/hac.md), from one cycle's
+ * request and its response. */
+enum { CV_RD_HIT, CV_WB_HIT, CV_RD_INS, CV_WB_INS, CV_BYPASS, CV_EVICT_DIRTY_NVM,
+       CV_EVICT_INVALID, CV_INS_MRU, CV_INS_LRU, CV_PROMO_MRU, CV_MC_ZERO, CV_MC_MAX,
+       CV_IGNORED, CV_RESET, CV_N };
+static const char *const hac_cover_names[CV_N] = {
+  "read_hit", "wb_hit", "read_insert", "wb_insert", "bypass", "evict_dirty_nvm",
+  "fill_invalid_way", "insert_at_mru", "insert_at_lru", "promote_to_mru", "mc_at_0",
+  "mc_at_max", "ignored_set", "reset",
+};
+
+static void hac_cover(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *n)
+{
+  const hac_in_t *i = (const hac_in_t *)in;
+  const hac_out_t *o = (const hac_out_t *)out;
+  uint64_t mru = (uint64_t)P[hac_P_Ways] - 1;
+  if (!i->rst_ni) { n[CV_RESET]++; return; }
+  if (i->req_valid_i && !o->rsp_valid_o) n[CV_IGNORED]++;
+  if (!o->rsp_valid_o) return;
+  if (o->rsp_hit_o) {
+    n[i->req_wb_i ? CV_WB_HIT : CV_RD_HIT]++;
+    if (o->rsp_pos_o == mru) n[CV_PROMO_MRU]++;
+  } else if (o->rsp_bypass_o) {
+    n[CV_BYPASS]++;
+  } else {
+    n[i->req_wb_i ? CV_WB_INS : CV_RD_INS]++;
+    if (o->evict_valid_o && o->evict_dirty_o && o->evict_nvm_o) n[CV_EVICT_DIRTY_NVM]++;
+    if (!o->evict_valid_o) n[CV_EVICT_INVALID]++;
+    if (o->rsp_pos_o == mru) n[CV_INS_MRU]++;
+    if (o->rsp_pos_o == 0) n[CV_INS_LRU]++;
+  }
+  if (P[hac_P_Policy] == 0) {
+    if (o->rsp_mc_o == 0) n[CV_MC_ZERO]++;
+    if (o->rsp_mc_o == 2 * mru + 1) n[CV_MC_MAX]++;
+  }
+}
+
 static void *hac_model_new(const long *P) { return hac_new(P); }
 static void hac_model_step(void *m, const uint64_t *in, uint64_t *out)
 {
@@ -91,4 +128,7 @@ const kit_block_t hac_block = {
   .stim_next = hac_stim_next,
   .stim_free = hac_stim_free,
   .storage = hac_storage,
+  .ncover = CV_N,
+  .cover_names = hac_cover_names,
+  .cover = hac_cover,
 };

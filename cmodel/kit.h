@@ -81,7 +81,14 @@ typedef struct kit_block {
   void (*stim_free)(void *s);
   /* Storage estimate for configuration P. */
   void (*storage)(const long *P, kit_storage_t *st);
+  /* Functional coverage: ncover named events, counted from one cycle's
+   * inputs and the outputs they produced (optional). */
+  unsigned ncover;
+  const char *const *cover_names;
+  void (*cover)(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *count);
 } kit_block_t;
+
+#define KIT_MAX_COVER 32
 
 /* blocks.c */
 extern const kit_block_t *const kit_blocks[];

@@ -47,6 +47,7 @@ typedef struct result {
   uint64_t exp[KIT_MAX_PORTS], got[KIT_MAX_PORTS];
   uint64_t *hist;       /* history ring, history * nin */
   uint64_t seen0[KIT_MAX_PORTS], seen1[KIT_MAX_PORTS];
+  uint64_t cover[KIT_MAX_COVER];
   char err[1024];
 } result_t;
 
@@ -81,6 +82,7 @@ static int run(const opts_t *o, result_t *r, const char *trace_path, uint64_t tr
   r->expect_failed = 0;
   memset(r->seen0, 0, sizeof r->seen0);
   memset(r->seen1, 0, sizeof r->seen1);
+  memset(r->cover, 0, sizeof r->cover);
   if (open_source(o, &src, r->err, sizeof r->err)) return -1;
   void *m = b->model_new(o->P);
   shim_t *s = shim_new(o->seed);
@@ -108,6 +110,7 @@ static int run(const opts_t *o, result_t *r, const char *trace_path, uint64_t tr
       r->exp[o->fault_port] ^= 1;   /* fault injection: corrupt the model */
     shim_step(s, in, r->got);
     r->cycles = c + 1;
+    if (b->cover) b->cover(o->P, in, r->got, r->cover);
     int bad = 0;
     for (unsigned i = 0; i < nout; i++) {
       r->seen0[i] |= ~r->got[i] & kit_mask(o->port[nin + i].width);
@@ -318,6 +321,15 @@ int main(int argc, char **argv)
     uint64_t both = r.seen0[i] & r.seen1[i] & kit_mask(p->width);
     if (both != kit_mask(p->width))
       printf("    %s: bits never toggled: 0x%" PRIx64 "\n", p->name, ~both & kit_mask(p->width));
+  }
+  if (o.b->cover) {
+    unsigned hit = 0;
+    printf("  functional coverage:");
+    for (unsigned i = 0; i < o.b->ncover; i++) {
+      printf(" %s=%" PRIu64, o.b->cover_names[i], r.cover[i]);
+      hit += r.cover[i] != 0;
+    }
+    printf("\n  functional coverage: %u/%u events seen\n", hit, o.b->ncover);
   }
   free(r.hist);
   return 0;
