@@ -1,7 +1,8 @@
 # cvkit: C golden models lock-stepped against Verilog RTL.
 # `make` (= make help) lists the targets; README.md explains them.
 
-BLOCKS  := hac
+# Every block with a cmodel/<block>.def file.
+BLOCKS  := $(sort $(basename $(notdir $(wildcard cmodel/*.def))))
 BLOCK   ?= hac
 SEED    ?= 1
 CYCLES  ?= 100000
@@ -13,11 +14,14 @@ STIM    ?=
 FAULT   ?=
 VEC_CYCLES ?= 20000
 
+# vectors, replay and overhead default to every block unless BLOCK= is given.
+SOME    := $(if $(filter command line environment,$(origin BLOCK)),$(BLOCK),$(BLOCKS))
+
 CC      ?= cc
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -MMD -MP
 CFLAGS  ?= -O2 -g
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-INC     := -Icmodel -Itb -Ivectors
+INC     := -Icmodel -Itb -Ivectors -Ibuild/gen
 
 LIB_SRC := $(wildcard cmodel/*.c) $(filter-out tb/kit.c tb/lockstep.c,$(wildcard tb/*.c)) vectors/vecio.c
 LIB_OBJ := $(LIB_SRC:%.c=build/obj/%.o)
@@ -25,12 +29,12 @@ SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
-.PHONY: help deps tools check run test vectors replay overhead formal bench lint synth clean
+.PHONY: FORCE help deps tools check run test vectors replay overhead formal bench lint synth clean
 
 help:
 	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
 	@echo ""
-	@echo "  make run        build, lock-step every block, replay vectors on Icarus, report"
+	@echo "  make run        build, lock-step every block (1000000 cycles unless CYCLES=), replay vectors on Icarus, report"
 	@echo "  make test       the whole test suite (ends with 'N passed, M failed')"
 	@echo "  make check      lock-step one block:   BLOCK= SEED= CYCLES= PARAMS= STIM= RTL= TOP= WAVES= FAULT="
 	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
@@ -49,6 +53,14 @@ deps:
 	@tools/deps.sh cc c++ make verilator iverilog
 
 tools: build/kit build/libkit.a build/lockstep.o
+
+# The block registry list, regenerated when the set of .def files changes.
+build/gen/kit_blocks.h: FORCE
+	@mkdir -p $(dir $@)
+	@for b in $(BLOCKS); do echo "KIT_BLOCK_ENTRY($$b)"; done > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+FORCE:
+build/obj/cmodel/blocks.o build/san/cmodel/blocks.o: build/gen/kit_blocks.h
 
 build/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -71,11 +83,15 @@ build/kit: build/obj/tb/kit.o build/libkit.a
 build/san/kit: build/san/tb/kit.o $(SAN_OBJ)
 	$(CC) $(SAN) $^ -o $@
 
-build/san/test_hac_model: build/san/tb/test/test_hac_model.o build/san/cmodel/hac.o
-	$(CC) $(SAN) $^ -o $@
+# Unit tests: tb/test/test_<block>_*.c link with the block's model and the
+# kit's C library (plain and sanitized).
+UNIT_SRC := $(wildcard tb/test/test_*.c)
+UNITS    := $(UNIT_SRC:tb/test/%.c=build/%) $(UNIT_SRC:tb/test/%.c=build/san/%)
+build/test_%: build/obj/tb/test/test_%.o build/libkit.a
+	$(CC) $(CFLAGS) $^ -lm -o $@
 
-build/test_hac_model: build/obj/tb/test/test_hac_model.o build/obj/cmodel/hac.o
-	$(CC) $(CFLAGS) $^ -o $@
+build/san/test_%: build/san/tb/test/test_%.o $(SAN_OBJ)
+	$(CC) $(SAN) $^ -lm -o $@
 
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/kit.d build/obj/tb/lockstep.d
 
@@ -86,20 +102,20 @@ check: deps tools
 	   --repro "make check BLOCK=$(BLOCK) SEED=$(SEED) $(if $(STIM),STIM=$(STIM),CYCLES=$(CYCLES))$(if $(PARAMS), PARAMS='$(PARAMS)')$(if $(RTL), RTL='$(RTL)' TOP=$(TOP))$(if $(FAULT), FAULT=$(FAULT))"
 
 vectors: deps tools
-	@tools/vectors.sh "$(BLOCK)" "$(SEED)" "$(VEC_CYCLES)" "$(PARAMS)"
+	@tools/vectors.sh "$(SOME)" "$(SEED)" "$(VEC_CYCLES)" "$(PARAMS)"
 
 replay: vectors
-	@tools/replay.sh "$(BLOCK)" "$(RTL)"
+	@tools/replay.sh "$(SOME)" "$(RTL)"
 
 overhead: tools
-	@build/kit overhead $(BLOCK) $(PARAMS)
+	@for b in $(SOME); do build/kit overhead $$b $(PARAMS) || exit 1; done
 
 run: deps tools
-	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(CYCLES)"
+	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1000000)"
 
 test:
 	@tools/deps.sh cc c++ make verilator iverilog yosys yosys-smtbmc z3
-	@$(MAKE) --no-print-directory tools build/san/kit build/san/test_hac_model build/test_hac_model
+	@$(MAKE) --no-print-directory tools build/san/kit $(UNITS)
 	@tools/test.sh
 
 formal:
@@ -111,7 +127,7 @@ bench: deps tools
 
 lint:
 	@tools/deps.sh verilator
-	@tools/lint.sh
+	@BLOCKS="$(BLOCKS)" tools/lint.sh
 
 synth:
 	@tools/deps.sh yosys

@@ -17,5 +17,9 @@ expect_err() {
   fi
   ok "$name"
 }
-# lockstep_bin "P=V ...": build (cached) and print the lockstep binary path.
+# lockstep_bin "P=V ...": build (cached) and print HAC's lockstep binary.
 lockstep_bin() { tools/build_lockstep.sh hac "$1" "${2:-}" "${3:-}"; }
+# block_bin BLOCK "P=V ...": the same for any block.
+block_bin() { tools/build_lockstep.sh "$1" "$2"; }
+# all_blocks: every block with a cmodel/<block>.def.
+all_blocks() { ls cmodel/*.def | xargs -n1 basename | sed 's/\.def$//'; }
