@@ -120,7 +120,7 @@ test:
 
 formal:
 	@tools/deps.sh yosys yosys-smtbmc z3
-	@for b in $(BLOCKS); do formal/formal.sh $$b || exit 1; done
+	@for b in $(patsubst formal/%.ys,%,$(wildcard formal/*.ys)); do formal/formal.sh $$b || exit 1; done
 
 bench: deps tools
 	@tools/bench.sh "$(BLOCKS)" "$(SEED)"

@@ -114,6 +114,7 @@ const kit_block_t hac_block = {
   .name = "hac",
   .top = "hac",
   .rtl_files = "rtl/hac.v",
+  .doc = "doc/hac.md",
   .params = hac_params,
   .nparams = hac_NPARAMS,
   .nin = hac_NIN,

@@ -62,6 +62,7 @@ typedef struct kit_block {
   const char *name;                 /* "hac": BLOCK= value, file prefix */
   const char *top;                  /* our RTL's top module */
   const char *rtl_files;            /* our RTL, space-separated, from repo root */
+  const char *doc;                  /* the block's spec, e.g. "doc/hac.md" */
   const kit_param_t *params;
   unsigned nparams;
   unsigned nin, nout;               /* port counts */

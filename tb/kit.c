@@ -5,6 +5,7 @@
  *   kit gflags   BLOCK [P=V..]                   -G flags for Verilator
  *   kit cfgid    BLOCK [P=V..]                   build directory name
  *   kit rtlparams BLOCK [P=V..]                  "Sets=384 Ways=16 ..."
+ *   kit top BLOCK / kit rtl BLOCK                our RTL's top module / files
  *   kit vectors  BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..]
  *   kit checkvec FILE                            validate + replay on the C model
  *   kit tbgen    FILE -o TB.v                    Icarus replay bench for FILE
@@ -271,8 +272,8 @@ static int cmd_portcheck(const kit_block_t *b, const long *P, const char *hdr)
     return die(err);
   }
   if (problems) {
-    fprintf(stderr, "kit: error: RTL ports do not match block %s (%d problem%s; see doc/%s.md):\n%s",
-            b->name, problems, problems > 1 ? "s" : "", b->name, list);
+    fprintf(stderr, "kit: error: RTL ports do not match block %s (%d problem%s; see %s):\n%s",
+            b->name, problems, problems > 1 ? "s" : "", b->doc, list);
     return 1;
   }
   printf("PASS portcheck %s: %u ports match cmodel/%s.def\n", b->name, nwant, b->name);
@@ -294,6 +295,8 @@ int main(int argc, char **argv)
   if (argc < 3) return usage();
   const kit_block_t *b = block_and_params(argv[2], argc - 3, argv + 3, P);
   if (!b) return die(err);
+  if (strcmp(cmd, "top") == 0) return printf("%s\n", b->top), 0;
+  if (strcmp(cmd, "rtl") == 0) return printf("%s\n", b->rtl_files), 0;
   if (strcmp(cmd, "gflags") == 0) return rtl_params(b, P, "-G%s=%ld", " ", stdout), 0;
   if (strcmp(cmd, "rtlparams") == 0) return rtl_params(b, P, "%s=%ld", " ", stdout), 0;
   if (strcmp(cmd, "cfgid") == 0) return rtl_params(b, P, "%s%ld", "_", stdout), 0;

@@ -20,7 +20,7 @@ for b in $blocks; do
   v=build/bench/${b}.vec
   build/kit vectors "$b" --seed "$seed" --cycles "$ni" -o "$v" >/dev/null
   build/kit tbgen "$v" -o build/bench/${b}_tb.v
-  rtl=$(sed -n 's/^ *\.rtl_files = "\(.*\)",/\1/p' "cmodel/${b}_block.c")
+  rtl=$(build/kit rtl "$b")
   # shellcheck disable=SC2086
   iverilog -g2005 -o build/bench/$b.vvp build/bench/${b}_tb.v $rtl
   t0=$(date +%s%N); vvp -n build/bench/$b.vvp +vec="$v" | grep -q '^PASS'; t1=$(date +%s%N)

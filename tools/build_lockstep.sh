@@ -24,8 +24,8 @@ gflags=$($kit gflags "$block" $params)
 rtlparams=$($kit rtlparams "$block" $params)
 # shellcheck disable=SC2086
 cfgid=$($kit cfgid "$block" $params)
-def_top=$(sed -n "s/^ *\.top = \"\(.*\)\",/\1/p" "cmodel/$block"_block.c)
-def_rtl=$(sed -n "s/^ *\.rtl_files = \"\(.*\)\",/\1/p" "cmodel/$block"_block.c)
+def_top=$($kit top "$block")
+def_rtl=$($kit rtl "$block")
 if [ -z "$rtl" ]; then rtl=$def_rtl; fi
 if [ -z "$top" ]; then top=$def_top; fi
 for f in $rtl; do

@@ -12,7 +12,7 @@ fail=0
 for b in $blocks; do
   files=$(ls "$vec/${b}_"*.vec 2>/dev/null)
   [ -n "$files" ] || { echo "FAIL replay $b: no vector files in $vec (run make vectors)"; fail=1; continue; }
-  r=${rtl:-$(sed -n 's/^ *\.rtl_files = "\(.*\)",/\1/p' "cmodel/${b}_block.c")}
+  r=${rtl:-$(build/kit rtl "$b")}
   for f in $files; do
     n=$(basename "$f" .vec)
     if ! build/kit tbgen "$f" -o "build/replay/${n}_tb.v"; then fail=1; continue; fi
