@@ -25,8 +25,6 @@
 
 #include "pdp.h"
 
-/* doc "Operand widths": d_e is at most 8 bits (De <= 255). */
-#define PDP_DE_W 8u
 
 typedef unsigned __int128 pdp_u128;
 
@@ -36,9 +34,15 @@ void pdp_widths(const long *P, pdp_widths_t *w)
   unsigned ld = PDP_LD(P), lb = pdp_log2u(PDP_NB(P));
   w->hw = b + lb;
   w->vw = b + 2u * lb;
-  w->kw = (ld > PDP_DE_W ? ld : PDP_DE_W) + 1u;
+  /* K = d + De <= DMax + De: LD+1 bits plus a carry when De > 0 */
+  unsigned dew = kit_clog2((uint64_t)P[pdp_P_De] + 1u);
+  w->kw = P[pdp_P_De] == 0 ? ld + 1u : (ld + 1u > dew ? ld + 1u : dew) + 1u;
+  /* A is held divided by 2^z: z = min(LSc, trailing zeros of De) */
+  unsigned lsc = pdp_log2u((unsigned long)P[pdp_P_Sc]), z = 0;
+  while (z < lsc && (P[pdp_P_De] == 0 || ((P[pdp_P_De] >> z) & 1) == 0)) z++;
+  w->z = z;
   unsigned x = b + lb + ld, y = t + w->kw;
-  w->aw = (x > y ? x : y) + 1u;
+  w->aw = (x > y ? x : y) + 1u - z;
   w->pw = w->hw + w->aw;
 }
 
@@ -63,6 +67,10 @@ pdp_model_t *pdp_new(const long *P)
   m->setw = PDP_SETW(P);
   m->dbgw = PDP_DBGW(P);
   m->period = (uint32_t)P[pdp_P_PeriodLen];
+  pdp_widths_t w;
+  pdp_widths(P, &w);
+  m->ba_init = kit_mask(w.aw);
+  m->z = w.z;
   assert(m->f >= 2 && m->nb >= 2 && m->nb <= 256 && m->ntw >= m->binw);
   assert(m->period >= m->nb + 2u);
   m->cnt = calloc(m->nsamp, sizeof *m->cnt);
@@ -113,9 +121,10 @@ void pdp_candidate(const pdp_model_t *m, unsigned b, uint64_t s, uint64_t v,
                    uint64_t *h, uint64_t *a)
 {
   uint64_t u = m->nt > s ? m->nt - s : 0u;
-  uint64_t k = (uint64_t)(b + 1u) * m->sc + m->de;
+  /* everything divided by 2^z (exact: Sc*V and K are multiples of 2^z) */
+  uint64_t k = ((uint64_t)(b + 1u) << (m->lsc - m->z)) + (m->de >> m->z);
   *h = s;
-  *a = (v << m->lsc) + u * k;
+  *a = (v << (m->lsc - m->z)) + u * k;
 }
 
 /* doc "tie-break": strictly better only, H*Ab > Hb*A, exact. */
@@ -210,7 +219,7 @@ void pdp_step(pdp_model_t *m, const pdp_in_t *in, pdp_out_t *out)
     c_d = 0;
     s_d = v_d = 0;
     bh_d = 0;
-    ba_d = 1;
+    ba_d = m->ba_init;              /* any A > 0 gives E = 0; all-ones (doc) */
     bp_d = 1;
   }
 

@@ -39,7 +39,7 @@ static inline unsigned pdp_log2u(unsigned long x) {
 
 /* Operand widths of the compute datapath (doc/pdp.md "Operand widths"). */
 typedef struct pdp_widths {
-  unsigned hw, vw, kw, aw, pw;
+  unsigned hw, vw, kw, aw, pw, z;   /* aw: width of A / 2^z */
 } pdp_widths_t;
 void pdp_widths(const long *P, pdp_widths_t *w);
 
@@ -48,6 +48,8 @@ typedef struct pdp_model {
   unsigned nsamp, stride_log, m, lm, f, tagw, nb, lsc, sc, ld, binw, ntw, de;
   unsigned setw, dbgw;
   uint32_t period;           /* PeriodLen */
+  uint64_t ba_init;          /* 2^AW - 1: the initial best A */
+  unsigned z;                /* A is held as A / 2^z (doc) */
   /* RD sampler, per sampled set k */
   uint8_t *cnt;              /* [nsamp], LM bits, 0..M-1 */
   uint8_t *valid;            /* [nsamp*f], 1 bit; position 0 = newest */
@@ -76,7 +78,7 @@ void pdp_reset(pdp_model_t *m);
 void pdp_step(pdp_model_t *m, const pdp_in_t *in, pdp_out_t *out);
 int pdp_check_invariants(const pdp_model_t *m, char *err, size_t errlen);
 
-/* One candidate of the hit-rate model (doc "Hit-rate model"): H and A of
+/* One candidate of the hit-rate model (doc "Hit-rate model"): H and A/2^z of
  * candidate index b (PD (b+1)*Sc) from the prefix sums s, v and N_t. */
 void pdp_candidate(const pdp_model_t *m, unsigned b, uint64_t s, uint64_t v,
                    uint64_t *h, uint64_t *a);

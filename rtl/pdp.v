@@ -19,8 +19,9 @@
 //   TagW 1..32 (16), BinW 2..16 (16), NtW BinW..32 (32), De 0..255 (4)
 //   PeriodLen   DMax/Sc+2 .. 2^24          accesses per period (16384)
 //   Derived: NB = DMax/Sc bins, F = DMax/SampM FIFO entries, LM, LSc, LB, LD
-//   the log2s; widths HW = BinW+LB, VW = BinW+2LB, KW = max(LD,8)+1,
-//   AW = max(BinW+LB+LD, NtW+KW)+1, PW = HW+AW (no-overflow proof: doc).
+//   the log2s; widths HW = BinW+LB, VW = BinW+2LB, KW = LD+1 (De 0) or max(LD+1, bits(De))+1,
+//   AW = max(BinW+LB+LD, NtW+KW)+1-Z, PW = HW+AW, A held as A/2^Z with
+//   Z = min(LSc, trailing zeros of De) (no-overflow proof: doc).
 //
 // Timing
 //   Every output is a flop (pd_o is the stored PD/Sc shifted left by LSc,
@@ -41,7 +42,7 @@
 //     +1 on a match, N_t +1 on an insertion; a counter reaching its maximum
 //     sets frozen (no counter changes until the end of the next compute).
 //   - Period counter counts every valid access; at PeriodLen-1 it wraps and
-//     the compute starts (busy, c = 0, S = V = 0, best = (H 0, A 1, PD/Sc 1)).
+//     the compute starts (busy, c = 0, S = V = 0, best = (H 0, A 2^AW-1, PD/Sc 1)).
 //   - Compute, busy with counter c: stage A (c < NB) S += N_c, V += N_c*(c+1);
 //     stage B (c >= 1) candidate d = c*Sc: H = S, U = max(0, N_t - S),
 //     A = Sc*V + U*(d + De); better iff H*A_best > H_best*A (strict: ties
@@ -90,6 +91,19 @@ module pdp #(
   output wire [NtW-1:0]    dbg_data_o
 );
 
+  // trailing zero bits of v, at most lim (v = 0: lim)
+  function integer tz_f;
+    input integer v;
+    input integer lim;
+    integer i;
+    begin
+      tz_f = 0;
+      for (i = 0; i < lim; i = i + 1) begin
+        if (tz_f == i && ((v >> i) % 2) == 0) tz_f = i + 1;
+      end
+    end
+  endfunction
+
   // ---------------------------------------------------------------------
   // Derived values (doc/pdp.md "Parameters", "Operand widths")
   // ---------------------------------------------------------------------
@@ -108,10 +122,13 @@ module pdp #(
   localparam integer CW      = LB + 1;
   localparam integer HW      = BinW + LB;
   localparam integer VW      = BinW + 2 * LB;
-  localparam integer KW      = ((LD > 8) ? LD : 8) + 1;
+  localparam integer DeW     = (De > 0) ? $clog2(De + 1) : 1;
+  localparam integer KW      = (De == 0) ? LD + 1 : (((LD + 1 > DeW) ? LD + 1 : DeW) + 1);
+  // A is held divided by 2^Z, Z = min(LSc, trailing zeros of De) (doc)
+  localparam integer Z       = tz_f(De, LSc);
   localparam integer AX      = BinW + LB + LD;
   localparam integer AY      = NtW + KW;
-  localparam integer AW      = ((AX > AY) ? AX : AY) + 1;
+  localparam integer AW      = ((AX > AY) ? AX : AY) + 1 - Z;
   localparam integer PW      = HW + AW;
   localparam integer MW      = (NtW > HW) ? NtW : HW;
   // sampler row: {cnt[LM], valid[F], tag[F*TagW]}
@@ -132,7 +149,9 @@ module pdp #(
   localparam [CW-1:0]   COne     = {{(CW-1){1'b0}}, 1'b1};
   localparam [CW-1:0]   CLast    = NB[CW-1:0];
   localparam [DbgW-1:0] DbgNt    = NB[DbgW-1:0];
-  localparam [KW-1:0]   DeV      = De[KW-1:0];
+  localparam integer DeZ = De / (1 << Z);
+  localparam integer KGW = KW - Z;                 // width of K / 2^Z
+  localparam [KGW-1:0]  DeV      = DeZ[KGW-1:0];
 
   // ---------------------------------------------------------------------
   // Illegal parameters stop elaboration
@@ -208,7 +227,7 @@ module pdp #(
   reg  [LB-1:0]     bin_idx;
   reg  [BinW-1:0]   bin_cur, bin_c;
   reg  [MW-1:0]     ntx, sx, ux_m;
-  reg  [AW-1:0]     ux, kx, vx, a;
+  reg  [AW-1:0]     ux, kx, kd, vx, a;
   reg  [PW-1:0]     lhs, rhs, m1, m2;
   reg  [HW-1:0]     binh;
   reg  [VW-1:0]     binv, cv;
@@ -294,10 +313,12 @@ module pdp #(
     ux[NtW-1:0] = ux_m[NtW-1:0];
     kx = {AW{1'b0}};
     kx[CW-1:0] = c_q;
-    kx = (kx << LSc) + {{(AW-KW){1'b0}}, DeV};
+    kd = {AW{1'b0}};
+    kd[KGW-1:0] = DeV;
+    kx = (kx << (LSc - Z)) + kd;    // K / 2^Z
     vx = {AW{1'b0}};
     vx[VW-1:0] = v_q;
-    a  = (vx << LSc) + ux * kx;
+    a  = (vx << (LSc - Z)) + ux * kx;   // A / 2^Z
     m1 = {PW{1'b0}};
     m1[HW-1:0] = s_q;
     m2 = {PW{1'b0}};
@@ -342,7 +363,7 @@ module pdp #(
       s_d    = {HW{1'b0}};
       v_d    = {VW{1'b0}};
       bh_d   = {HW{1'b0}};
-      ba_d   = {{(AW-1){1'b0}}, 1'b1};
+      ba_d   = {AW{1'b1}};   // any A > 0 means E = 0; all-ones: no constant flop
       bp_d   = COne;
     end
     if (clear) begin
