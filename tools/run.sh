@@ -34,8 +34,8 @@ for b in $blocks; do
 done
 echo
 echo "Summary (seed $seed)"
-printf '  %-6s %-28s %-34s %s\n' block "lockstep (random)" "directed files" "Icarus replay"
-for b in $blocks; do printf '  %-6s %-28s %-34s %s\n' "$b" "${L[$b]:-}" "${D[$b]:-}" "${R[$b]:-}"; done
+printf '  %-12s %-28s %-34s %s\n' block "lockstep (random)" "directed files" "Icarus replay"
+for b in $blocks; do printf '  %-12s %-28s %-34s %s\n' "$b" "${L[$b]:-}" "${D[$b]:-}" "${R[$b]:-}"; done
 echo
 for b in $blocks; do build/kit overhead "$b"; done
 [ $fail -eq 0 ] && echo "make run: all blocks agree" || echo "make run: FAILURES above"
