@@ -15,13 +15,15 @@
  *  - subset:    H1 = S, H2 = H3 = S' (strict)    -> continue, select after 3
  *  - disable2:  H1 = H2 = empty                  -> disabled after 2
  *  - disable3:  H1 = A, H2 = B != A, H3 = empty  -> disabled after 3
- *  - random:    2..5 windows of random sets (some empty)
+ *  - random:    2..5 windows (2..3 with long windows) of random sets
+ *               (some empty)
  *  - long:      alternating single-entry sets, never equal, for WinMax+2
  *               windows: windows_o saturates (only when windows are short)
  * After the scripted windows a tail (some cycles to two windows) keeps
  * accessing and checking victims (the table is frozen once decided), then
  * the next episode resets. Per episode a pool of 2..6 loads with distinct
- * hashed PCs, sometimes a colliding partner (same hash, other PC: bits 0
+ * hashed PCs (every entry in the first select2 episode), pool load 0
+ * taking half of the accesses, sometimes a colliding partner (same hash, other PC: bits 0
  * and HashW flipped) and sometimes PC 0. 0.5% of accesses use the reserved
  * outcome 3; victim checks and debug reads go half to the pool's entries,
  * half anywhere. With short windows (tests) the probabilities make many
@@ -33,7 +35,10 @@
 #include "lm.h"
 
 enum { EP_SELECT2, EP_SUBSET, EP_DISABLE2, EP_DISABLE3, EP_RANDOM, EP_LONG, EP_N };
-#define LM_STIM_MAXPOOL 8u
+#define LM_STIM_MAXPOOL 33u  /* all 32 entries + a colliding partner */
+/* windows this long (the paper's 50000) leave ~20 windows per 1M cycles:
+ * the script is kept short and is never cut by a random reset */
+#define LM_STIM_LONGWIN 10000u
 #define LM_STIM_MAXWIN 24u   /* scripted windows per episode, >= WinMax + 2 for "long" */
 
 typedef struct lm_stim {
@@ -43,6 +48,7 @@ typedef struct lm_stim {
   unsigned win_max;
   int long_ok;               /* windows short enough for the "long" episode */
   unsigned next_type;
+  int full_done;             /* a select2 episode with every entry selected happened */
   /* episode */
   unsigned reset_left;
   uint32_t cyc;              /* cycle within the window, as the block counts it */
@@ -64,6 +70,8 @@ static uint32_t pc_with_hash(lm_stim_t *s, unsigned want)
   return pc ^ (uint32_t)(lm_hash(pc, s->hashw) ^ want);
 }
 
+static unsigned nbits(uint32_t m) { return (unsigned)__builtin_popcount(m); }
+
 /* A random non-empty subset of the pool's entries with at least `min`
  * members (min <= number of distinct entries). */
 static uint32_t rand_set(lm_stim_t *s, unsigned min)
@@ -73,11 +81,9 @@ static uint32_t rand_set(lm_stim_t *s, unsigned min)
     m = 0;
     for (unsigned i = 0; i < s->npool; i++)
       if (kit_rng_chance(&s->rng, 500)) m |= 1u << s->pool_h[i];
-  } while ((unsigned)__builtin_popcount(m) < min);
+  } while (nbits(m) < min);
   return m;
 }
-
-static unsigned nbits(uint32_t m) { return (unsigned)__builtin_popcount(m); }
 
 static void new_episode(lm_stim_t *s)
 {
@@ -85,8 +91,13 @@ static void new_episode(lm_stim_t *s)
   s->reset_left = 1 + (unsigned)kit_rng_below(r, 2);
   s->cyc = 0;
   s->win = 0;
-  /* pool: 2..6 distinct entries */
-  unsigned k = 2 + (unsigned)kit_rng_below(r, 5);
+  unsigned t = s->next_type;
+  s->next_type = (s->next_type + 1) % EP_N;
+  if (t == EP_LONG && !s->long_ok) t = EP_RANDOM;
+  /* pool: 2..6 distinct entries; the first select2 of a run (and then one
+   * in four) uses every entry, so every sel_mask_o bit is selected once */
+  const int full = t == EP_SELECT2 && (!s->full_done || kit_rng_chance(r, 250));
+  unsigned k = full ? s->entries : 2 + (unsigned)kit_rng_below(r, 5);
   if (k > s->entries) k = s->entries;
   s->npool = 0;
   s->used = 0;
@@ -97,7 +108,7 @@ static void new_episode(lm_stim_t *s)
     s->pool_h[s->npool] = h;
     s->pool_pc[s->npool++] = pc_with_hash(s, h);
   }
-  if (kit_rng_chance(r, 100)) {            /* a load at PC 0 (hash 0) */
+  if (!(s->used & 1u) && kit_rng_chance(r, 100)) { /* a load at PC 0 (hash 0, unused so far) */
     s->pool_pc[0] = 0;
     s->used = (s->used & ~(1u << s->pool_h[0])) | 1u;
     s->pool_h[0] = 0;
@@ -107,19 +118,24 @@ static void new_episode(lm_stim_t *s)
     s->pool_pc[s->npool] = s->pool_pc[j] ^ 1u ^ (1u << s->hashw);
     s->pool_h[s->npool++] = s->pool_h[j];
   }
-  unsigned distinct = nbits(s->used);
-  s->acc_pm = 300 + (unsigned)kit_rng_below(r, 701);
-  s->hi_pm = 500 + (unsigned)kit_rng_below(r, 501);
-  s->lo_pm = (unsigned)kit_rng_below(r, 151);
+  if (s->winlen < LM_STIM_LONGWIN) {
+    s->acc_pm = 300 + (unsigned)kit_rng_below(r, 701);
+    s->hi_pm = 500 + (unsigned)kit_rng_below(r, 501);
+    s->lo_pm = (unsigned)kit_rng_below(r, 151);
+  } else {
+    /* long windows: pool load 0 takes over half of the accesses, so its
+     * hit or miss counter passes 2^15 (50000 * 0.9 * 0.75 * 0.9 > 32768) */
+    s->acc_pm = 900 + (unsigned)kit_rng_below(r, 101);
+    s->hi_pm = 900 + (unsigned)kit_rng_below(r, 101);
+    s->lo_pm = (unsigned)kit_rng_below(r, 101);
+  }
   s->vc_pm = (unsigned)kit_rng_below(r, 1001);
 
-  unsigned t = s->next_type;
-  s->next_type = (s->next_type + 1) % EP_N;
-  if (t == EP_LONG && !s->long_ok) t = EP_RANDOM;
   switch (t) {
   case EP_SELECT2:
     s->nwin = 2;
-    s->H[0] = s->H[1] = rand_set(s, 2);
+    s->H[0] = s->H[1] = full ? s->used : rand_set(s, 2);
+    s->full_done |= full;
     break;
   case EP_SUBSET: {
     s->nwin = 3;
@@ -142,10 +158,9 @@ static void new_episode(lm_stim_t *s)
   case EP_LONG:
     s->nwin = s->win_max + 2;
     for (unsigned w = 0; w < s->nwin; w++) s->H[w] = 1u << s->pool_h[w & 1u];
-    (void)distinct;
     break;
   default:
-    s->nwin = 2 + (unsigned)kit_rng_below(r, 4);
+    s->nwin = 2 + (unsigned)kit_rng_below(r, s->winlen < LM_STIM_LONGWIN ? 4 : 2);
     for (unsigned w = 0; w < s->nwin; w++)
       s->H[w] = kit_rng_chance(r, 200) ? 0 : rand_set(s, 1);
     break;
@@ -168,7 +183,7 @@ void *lm_stim_new(const long *P, uint64_t seed)
   s->win_max = (unsigned)kit_mask((unsigned)P[lm_P_WinCntW]);
   s->long_ok = s->win_max + 2u <= LM_STIM_MAXWIN && (uint64_t)s->winlen * (s->win_max + 2u) <= 20000u;
   s->next_type = (unsigned)kit_rng_below(&s->rng, EP_N);
-  if (s->winlen >= 10000u) s->next_type = EP_SELECT2; /* paper config: every path in 1M cycles */
+  if (s->winlen >= LM_STIM_LONGWIN) s->next_type = EP_SELECT2; /* paper config: every path in 1M cycles */
   new_episode(s);
   return s;
 }
@@ -193,8 +208,9 @@ void lm_stim_next(void *vs, uint64_t *in)
     i->vc_valid_i = kit_rng_below(r, 2);
     return;
   }
-  /* rare reset in the middle of anything */
-  if (kit_rng_below(r, 300000) == 0) {
+  /* rare reset in the middle of anything (with long windows only in a
+   * tail, so the paper configuration keeps its scripted windows) */
+  if ((s->winlen < LM_STIM_LONGWIN || s->win >= s->nwin) && kit_rng_below(r, 300000) == 0) {
     new_episode(s);
     s->reset_left--;
     i->rst_ni = 0;
@@ -210,7 +226,7 @@ void lm_stim_next(void *vs, uint64_t *in)
 
   uint32_t H = s->win < s->nwin ? s->H[s->win] : s->H[s->nwin - 1];
   if (kit_rng_chance(r, s->acc_pm)) {
-    unsigned j = (unsigned)kit_rng_below(r, s->npool);
+    unsigned j = kit_rng_chance(r, 500) ? 0u : (unsigned)kit_rng_below(r, s->npool);
     i->acc_valid_i = 1;
     i->acc_pc_i = s->pool_pc[j];
     int hit = kit_rng_chance(r, (H >> s->pool_h[j] & 1u) ? s->hi_pm : s->lo_pm);
