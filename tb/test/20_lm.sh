@@ -19,10 +19,11 @@
 # fit 20 windows; 255 windows would take 12.75 M cycles), and so the events
 # hit/miss counter saturated and windows saturated: 38 toggle bits and 3
 # events. WinCntW = 1 makes windows_o = 2 impossible (the two "after 2"
-# events and window_end_continue). Thresh = 99 with 37-cycle windows:
-# counter bit 4 needs 16 counts of one entry in a window (traffic-dependent,
-# up to 2 bits may stay); counters cannot saturate (37 < 2 x 31 is possible
-# only for one load, so the saturation events are not required there).
+# events and window_end_continue). Thresh = 99, CntW = 5, 37-cycle
+# windows: a counter reaches 16 (bit 4) or saturates at 31 only when one
+# load takes most of a window's accesses, which the traffic does only
+# sometimes: up to 2 toggle bits and the two counter-saturation events may
+# be missed there (the SAT configuration requires them).
 . "$(dirname "$0")/lib.sh"
 
 PAPER="Entries=32 CntW=32 WinLen=50000 Thresh=20 WinCntW=8"
