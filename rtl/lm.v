@@ -1,0 +1,315 @@
+// lm.v - Linebacker Load Monitor (LM): hashed-PC locality table and its
+// selection state machine.
+//
+// Purpose
+//   The Load Monitor of one SM (Oh et al., "Linebacker: Preserving Victim
+//   Cache Lines in Idle Register Files of GPUs", ISCA 2019, sections 3.2, 4,
+//   4.1). Per entry (indexed by the load's hashed PC): the first non-zero PC,
+//   a saturating hit and miss counter, a 2-bit valid field. At the end of
+//   every window of WinLen cycles each entry is classified (hit ratio >
+//   Thresh %), the valid field shifts, the counters clear and the selection
+//   state machine decides: monitoring / selected / disabled. It answers the
+//   victim check "does this evicted line's hashed PC belong to a selected
+//   load" and gives the hashed PC of each access (for the L1's HPC field).
+//   The spec is doc/lm.md; this header repeats it, the C model's header says
+//   the same in the same words.
+//
+// Parameters (legal range; anything else stops elaboration with a named error)
+//   Entries 2, 4, 8, 16, 32   table entries E (32); HashW = log2(E)
+//   CntW    1 .. 32           hit/miss counter width (32)
+//   WinLen  2 .. 1e9          window length in cycles (50000)
+//   Thresh  0 .. 99           hit-ratio threshold, integer percent (20)
+//   WinCntW 1 .. 16           windows_o width, saturating (8)
+//   Derived: HashW = log2(E), WinW = max(1, clog2(WinLen)), CmpW = CntW + 8.
+//
+// Timing
+//   One access, one victim check and one debug read per cycle. Every output
+//   is a flop: the result of the inputs of cycle t shows in cycle t+1.
+//   rst_ni is asynchronous, active low (a kernel launch): everything 0,
+//   state monitoring. cyc counts every cycle after reset 0 .. WinLen-1; the
+//   cycle with cyc = WinLen-1 is a window's last cycle and an access in it
+//   counts in the ending window (classification uses the updated counters),
+//   then the counters clear. win_end_o = 1 in the cycle after each last
+//   cycle, in every state.
+//
+// Rules (doc/lm.md)
+//   - hpc = XOR of the 32-bit PC's HashW-bit groups from bit 0 up, the last
+//     group zero-extended (HashW = 5: pc[4:0]^pc[9:5]^...^pc[29:25]^pc[31:30]).
+//   - acc_out_i: 0 L1 hit, 1 VTT hit (both count as hits), 2 miss in both,
+//     3 reserved: ignored as if acc_valid_i = 0.
+//   - While monitoring, an access to entry e = hpc: hit[e] or miss[e] +1,
+//     saturating at 2^CntW-1; pc[e] = pc if pc[e] = 0 (first non-zero PC;
+//     colliding loads share the entry).
+//   - Window end while monitoring: high[e] = 100*hit > Thresh*(hit+miss)
+//     (strict; no accesses -> not high; both sides < 2^CmpW, no overflow);
+//     valid[e] = {valid[e][0], high[e]}; hit = miss = 0; windows + 1 (sat).
+//     With H_n = high, H_{n-1} = old valid bit 0, and n the window number:
+//     n = 1 -> continue; H_n != 0 and H_n == H_{n-1} -> selected, sel = H_n;
+//     H_n == 0 -> disabled; otherwise (subset, superset, other) continue.
+//   - Selected and disabled are final until reset; the table, windows and
+//     sel are frozen then.
+//   - useful_o = vc_valid_i & (state = selected) & sel[vc_hpc_i], from the
+//     state at the start of the cycle.
+//   - dbg_*_o = entry dbg_addr_i at the start of the cycle (read before
+//     write). acc_hpc_o = hpc of a counted-eligible access, else 0.
+//   - Tie-breaks: the access of the last cycle counts before the
+//     classification; the debug read and victim check see the old state.
+//
+// Worked example (E = 32, Thresh 20, WinLen 4; doc "Timing example")
+//   cycles 1..4: pc 0x123 (hpc 3^9 = 10) hit, miss, -, miss -> window 1:
+//     1 hit, 2 misses, 100 > 60: high; valid[10] = 01, windows_o 1.
+//   cycles 5..8: pc 0x123 hit x4 -> 400 > 80: high; H_2 = H_1 = {10}:
+//     after cycle 8 state_o = 1, sel_mask_o = 1<<10, windows_o = 2.
+//
+// Storage (flip-flops; what synthesis must count)
+//   E*(2 + 32 + 2*CntW) + WinW + 2 + WinCntW
+//     + (E + 1 + 1 + HashW + 32 + 2*CntW + 2)
+//   (table; cycle counter, state, windows; sel and the output registers).
+
+`default_nettype none
+
+module lm #(
+  parameter integer Entries = 32,
+  parameter integer CntW    = 32,
+  parameter integer WinLen  = 50000,
+  parameter integer Thresh  = 20,
+  parameter integer WinCntW = 8
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  input  wire                 acc_valid_i,
+  input  wire [31:0]          acc_pc_i,
+  input  wire [1:0]           acc_out_i,
+  input  wire                 vc_valid_i,
+  input  wire [HashW-1:0]     vc_hpc_i,
+  input  wire [HashW-1:0]     dbg_addr_i,
+  output wire [1:0]           state_o,
+  output wire [Entries-1:0]   sel_mask_o,
+  output wire [WinCntW-1:0]   windows_o,
+  output wire                 win_end_o,
+  output wire                 useful_o,
+  output wire [HashW-1:0]     acc_hpc_o,
+  output wire [31:0]          dbg_pc_o,
+  output wire [CntW-1:0]      dbg_hit_o,
+  output wire [CntW-1:0]      dbg_miss_o,
+  output wire [1:0]           dbg_valid_o
+);
+
+  // ---------------------------------------------------------------------
+  // Derived values (doc/lm.md "Derived values")
+  // ---------------------------------------------------------------------
+  localparam integer HashW    = (Entries > 1) ? $clog2(Entries) : 1;
+  localparam integer WinW     = (WinLen > 2) ? $clog2(WinLen) : 1;
+  localparam integer CmpW     = CntW + 8;
+  localparam integer WinLastI = WinLen - 1;
+
+  localparam [1:0]         StMon   = 2'd0;
+  localparam [1:0]         StSel   = 2'd1;
+  localparam [1:0]         StDis   = 2'd2;
+  localparam [1:0]         OutMiss = 2'd2;
+  localparam [1:0]         OutRsvd = 2'd3;
+  localparam [CntW-1:0]    CntMax  = {CntW{1'b1}};
+  localparam [CntW-1:0]    CntOne  = {{(CntW-1){1'b0}}, 1'b1};
+  localparam [WinW-1:0]    CycLast = WinLastI[WinW-1:0];
+  localparam [WinW-1:0]    CycOne  = {{(WinW-1){1'b0}}, 1'b1};
+  localparam [WinCntW-1:0] WinMax  = {WinCntW{1'b1}};
+  localparam [WinCntW-1:0] WinOne  = {{(WinCntW-1){1'b0}}, 1'b1};
+  localparam [CmpW-1:0]    C100    = {{(CmpW-7){1'b0}}, 7'd100};
+  localparam [CmpW-1:0]    CThr    = {{(CmpW-7){1'b0}}, Thresh[6:0]};
+
+  // ---------------------------------------------------------------------
+  // Illegal parameters stop elaboration (non-existent module, reason in
+  // its name; Verilator and Icarus both report the instance).
+  // ---------------------------------------------------------------------
+  generate
+    if (!(Entries == 2 || Entries == 4 || Entries == 8 || Entries == 16 || Entries == 32))
+    begin : g_err_entries
+      lm_param_error_Entries_must_be_power_of_two_2_to_32 u_err ();
+    end
+    if (CntW < 1 || CntW > 32) begin : g_err_cntw
+      lm_param_error_CntW_must_be_1_to_32 u_err ();
+    end
+    if (WinLen < 2 || WinLen > 1000000000) begin : g_err_winlen
+      lm_param_error_WinLen_must_be_2_to_1e9 u_err ();
+    end
+    if (Thresh < 0 || Thresh > 99) begin : g_err_thresh
+      lm_param_error_Thresh_must_be_0_to_99 u_err ();
+    end
+    if (WinCntW < 1 || WinCntW > 16) begin : g_err_wincntw
+      lm_param_error_WinCntW_must_be_1_to_16 u_err ();
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
+  // State: the table as packed vectors (entry e at e*W +: W), control,
+  // output registers.
+  // ---------------------------------------------------------------------
+  reg [Entries*32-1:0]   pc_q,    pc_d;
+  reg [Entries*CntW-1:0] hit_q,   hit_d;
+  reg [Entries*CntW-1:0] miss_q,  miss_d;
+  reg [Entries*2-1:0]    valid_q, valid_d;
+  reg [WinW-1:0]         cyc_q,   cyc_d;
+  reg [1:0]              state_q, state_d;
+  reg [WinCntW-1:0]      windows_q, windows_d;
+  reg [Entries-1:0]      sel_q,   sel_d;
+  reg                    win_end_q,   win_end_d;
+  reg                    useful_q,    useful_d;
+  reg [HashW-1:0]        acc_hpc_q,   acc_hpc_d;
+  reg [31:0]             dbg_pc_q,    dbg_pc_d;
+  reg [CntW-1:0]         dbg_hit_q,   dbg_hit_d;
+  reg [CntW-1:0]         dbg_miss_q,  dbg_miss_d;
+  reg [1:0]              dbg_valid_q, dbg_valid_d;
+
+  // ---------------------------------------------------------------------
+  // Next-state and output logic
+  // ---------------------------------------------------------------------
+  integer         e, k;
+  reg [31:0]      pc_sh;
+  reg [HashW-1:0] hpc;
+  reg             acc_ok, is_hit, mon, win_last, inc;
+  reg [31:0]      pc_e;
+  reg [CntW-1:0]  hit_e, miss_e, hit_n, miss_n;
+  reg [CmpW-1:0]  lhs, rhs;
+  reg [Entries-1:0] high, prev;
+
+  always @* begin
+    // defaults: nothing changes
+    pc_d        = pc_q;
+    hit_d       = hit_q;
+    miss_d      = miss_q;
+    valid_d     = valid_q;
+    state_d     = state_q;
+    windows_d   = windows_q;
+    sel_d       = sel_q;
+
+    // hashed PC: XOR fold of HashW-bit groups, last group zero-extended
+    hpc = {HashW{1'b0}};
+    for (k = 0; k < 32; k = k + HashW) begin
+      pc_sh = acc_pc_i >> k;
+      hpc   = hpc ^ pc_sh[HashW-1:0];
+    end
+
+    acc_ok   = acc_valid_i & (acc_out_i != OutRsvd);
+    is_hit   = (acc_out_i != OutMiss);
+    mon      = (state_q == StMon);
+    win_last = (cyc_q == CycLast);
+    cyc_d    = win_last ? {WinW{1'b0}} : (cyc_q + CycOne);
+
+    // per entry: count, store the PC, classify, shift at a window end
+    high = {Entries{1'b0}};
+    prev = {Entries{1'b0}};
+    for (e = 0; e < Entries; e = e + 1) begin
+      pc_e    = pc_q[e * 32 +: 32];
+      hit_e   = hit_q[e * CntW +: CntW];
+      miss_e  = miss_q[e * CntW +: CntW];
+      inc     = mon & acc_ok & (hpc == e[HashW-1:0]);
+      hit_n   = (inc & is_hit & (hit_e != CntMax)) ? (hit_e + CntOne) : hit_e;
+      miss_n  = (inc & ~is_hit & (miss_e != CntMax)) ? (miss_e + CntOne) : miss_e;
+      if (inc && (pc_e == 32'd0)) pc_d[e * 32 +: 32] = acc_pc_i;
+      // 100*hit > T*(hit+miss), both sides < 2^CmpW (doc "No division")
+      lhs     = {8'd0, hit_n} * C100;
+      rhs     = {7'd0, {1'b0, hit_n} + {1'b0, miss_n}} * CThr;
+      high[e] = (lhs > rhs);
+      prev[e] = valid_q[e * 2];
+      if (mon && win_last) begin
+        valid_d[e * 2 +: 2]      = {valid_q[e * 2], high[e]};
+        hit_d[e * CntW +: CntW]  = {CntW{1'b0}};
+        miss_d[e * CntW +: CntW] = {CntW{1'b0}};
+      end else begin
+        hit_d[e * CntW +: CntW]  = hit_n;
+        miss_d[e * CntW +: CntW] = miss_n;
+      end
+    end
+
+    // selection state machine (doc "Selection state machine")
+    if (mon && win_last) begin
+      windows_d = (windows_q == WinMax) ? windows_q : (windows_q + WinOne);
+      if (windows_q != {WinCntW{1'b0}}) begin
+        if ((high != {Entries{1'b0}}) && (high == prev)) begin
+          state_d = StSel;
+          sel_d   = high;
+        end else if (high == {Entries{1'b0}}) begin
+          state_d = StDis;
+        end
+      end
+    end
+
+    // registered outputs
+    win_end_d   = win_last;
+    useful_d    = vc_valid_i & (state_q == StSel) & sel_q[vc_hpc_i];
+    acc_hpc_d   = acc_ok ? hpc : {HashW{1'b0}};
+    dbg_pc_d    = pc_q[dbg_addr_i * 32 +: 32];
+    dbg_hit_d   = hit_q[dbg_addr_i * CntW +: CntW];
+    dbg_miss_d  = miss_q[dbg_addr_i * CntW +: CntW];
+    dbg_valid_d = valid_q[dbg_addr_i * 2 +: 2];
+  end
+
+  // The fold reads HashW bits of each shifted copy; the rest of the last
+  // copy is intentionally unused.
+  wire unused_fold = ^pc_sh;
+
+  // ---------------------------------------------------------------------
+  // Registers: reset and x_q <= x_d only
+  // ---------------------------------------------------------------------
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pc_q      <= {(Entries*32){1'b0}};
+      hit_q     <= {(Entries*CntW){1'b0}};
+      miss_q    <= {(Entries*CntW){1'b0}};
+      valid_q   <= {(Entries*2){1'b0}};
+    end else begin
+      pc_q      <= pc_d;
+      hit_q     <= hit_d;
+      miss_q    <= miss_d;
+      valid_q   <= valid_d;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cyc_q     <= {WinW{1'b0}};
+      state_q   <= StMon;
+      windows_q <= {WinCntW{1'b0}};
+      sel_q     <= {Entries{1'b0}};
+    end else begin
+      cyc_q     <= cyc_d;
+      state_q   <= state_d;
+      windows_q <= windows_d;
+      sel_q     <= sel_d;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      win_end_q   <= 1'b0;
+      useful_q    <= 1'b0;
+      acc_hpc_q   <= {HashW{1'b0}};
+      dbg_pc_q    <= 32'd0;
+      dbg_hit_q   <= {CntW{1'b0}};
+      dbg_miss_q  <= {CntW{1'b0}};
+      dbg_valid_q <= 2'd0;
+    end else begin
+      win_end_q   <= win_end_d;
+      useful_q    <= useful_d;
+      acc_hpc_q   <= acc_hpc_d;
+      dbg_pc_q    <= dbg_pc_d;
+      dbg_hit_q   <= dbg_hit_d;
+      dbg_miss_q  <= dbg_miss_d;
+      dbg_valid_q <= dbg_valid_d;
+    end
+  end
+
+  assign state_o     = state_q;
+  assign sel_mask_o  = sel_q;
+  assign windows_o   = windows_q;
+  assign win_end_o   = win_end_q;
+  assign useful_o    = useful_q;
+  assign acc_hpc_o   = acc_hpc_q;
+  assign dbg_pc_o    = dbg_pc_q;
+  assign dbg_hit_o   = dbg_hit_q;
+  assign dbg_miss_o  = dbg_miss_q;
+  assign dbg_valid_o = dbg_valid_q;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,101 @@
+# LM (Linebacker Load Monitor, doc/lm.md): lockstep, storage, synthesis,
+# bad input and fault injection for this block.
+#
+# State space: the table (per entry PC, two saturating counters, a 2-bit
+# valid field) and the selection machine (monitoring / selected /
+# disabled, windows taken). The random generator (tb/lm_stim.c) scripts
+# reset-to-decision episodes window by window, so the paper configuration
+# (50000-cycle windows: 20 windows in 1,000,000 cycles) reaches every
+# selection path; short-window configurations run hundreds of episodes and
+# reach counter and windows_o saturation. Parameter space: the paper
+# configuration, and the corners Entries 2 / 4 / 8 (HashW 1..3), CntW 1..5,
+# WinLen 2 / 16 / 37 (one-bit and non-power-of-two window counters),
+# Thresh 0 / 20 / 99, WinCntW 1..3. The directed files (06) pin every
+# selection path with hand-computed expects.
+#
+# What the paper configuration cannot reach, by construction: dbg_hit_o and
+# dbg_miss_o bits 16..31 (a window has 50000 < 2^16 cycles, so a counter
+# never passes 50000), windows_o bits 2..7 (scripts end within 3 windows to
+# fit 20 windows; 255 windows would take 12.75 M cycles), and so the events
+# hit/miss counter saturated and windows saturated: 38 toggle bits and 3
+# events. WinCntW = 1 makes windows_o = 2 impossible (the two "after 2"
+# events and window_end_continue). Thresh = 99, CntW = 5, 37-cycle
+# windows: a counter reaches 16 (bit 4) or saturates at 31 only when one
+# load takes most of a window's accesses, which the traffic does only
+# sometimes: up to 2 toggle bits and the two counter-saturation events may
+# be missed there (the SAT configuration requires them).
+. "$(dirname "$0")/lib.sh"
+
+PAPER="Entries=32 CntW=32 WinLen=50000 Thresh=20 WinCntW=8"
+SAT="Entries=4 CntW=2 WinLen=16 Thresh=20 WinCntW=2"       # = saturation.stim
+TINY="Entries=2 CntW=1 WinLen=2 Thresh=20 WinCntW=1"
+T99="Entries=8 CntW=5 WinLen=37 Thresh=99 WinCntW=3"
+
+# ---- lockstep -------------------------------------------------------------
+run() {  # run PARAMS SEED CYCLES MAX_TOGGLE_MISSED MIN_EVENTS
+  local bin out rc tog ev
+  bin=$(block_bin lm "$1") || { bad "lockstep lm build $1"; return; }
+  out=$($bin --seed "$2" --cycles "$3" --repro "make check BLOCK=lm SEED=$2 CYCLES=$3 PARAMS='$1'"); rc=$?
+  echo "$out" | sed "s/^/    /"
+  tog=$(echo "$out" | sed -n 's/.*toggle coverage: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
+  ev=$(echo "$out" | sed -n 's/.*functional coverage: \([0-9]*\)\/\([0-9]*\) events.*/\1/p')
+  set -- "$1" "$2" "$3" "$4" "$5" $tog
+  if [ $rc -ne 0 ]; then bad "lockstep lm $1 seed $2: $(echo "$out" | head -20)"
+  elif [ $(( $7 - $6 )) -gt "$4" ] || [ "${ev:-0}" -lt "$5" ]; then
+    bad "lockstep lm $1 seed $2: coverage too low: toggles $6/$7 (may miss $4), events $ev (need $5)"
+  else ok "lockstep lm $1 seed $2: $(echo "$out" | grep -o '[0-9]* cycles matched'), toggles $6/$7, events $ev/18"
+  fi
+}
+run "$PAPER" 1 1000000 38 15
+run "$SAT" 2 200000 0 18
+run "$TINY" 3 200000 0 15
+run "$T99" 4 200000 2 16
+
+# ---- storage (section 4.2) ----------------------------------------------
+out=$(make --no-print-directory overhead BLOCK=lm PARAMS="Entries=32 CntW=32 L1Bytes=49152 LineBytes=128")
+echo "$out"
+echo "$out" | grep -qE 'LM table: 32 x \(2 b valid \+ 32 b PC \+ 2 x 32 b hit/miss\) = 32 x 98 b = 392 B +32 entry +98 +3136' \
+  && ok "overhead paper LM: 32 x (2 b + three 4-byte fields) = 3136 bits = 392 B" || bad "overhead paper LM 392 B"
+echo "$out" | grep -qE 'external: L1 hashed-PC field: 49152 B / 128 B = 384 lines x 5 b = 240 B +384 line +5 +1920' \
+  && ok "overhead paper L1 HPC field: 384 lines x 5 b = 1920 bits = 240 B" || bad "overhead paper HPC field 240 B"
+echo "$out" | grep -q 'lm overhead: 632 B (5056 bits), 1.29% of data capacity' \
+  && ok "overhead paper total: 392 + 240 = 632 B of a 48 KB L1" || bad "overhead paper total: $(echo "$out" | tail -1)"
+# 16 entries, 16-bit counters: 16 x (2+32+32) = 1056 bits = 132 B; 32 KB L1 of 64 B lines: 512 x 4 b = 256 B
+out=$(build/kit overhead lm Entries=16 CntW=16 L1Bytes=32768 LineBytes=64)
+echo "$out" | grep -q '= 16 x 66 b = 132 B' && echo "$out" | grep -q '512 lines x 4 b = 256 B' \
+  && echo "$out" | grep -q 'lm overhead: 388 B (3104 bits)' && ok "overhead Entries=16 CntW=16: 132 B + 256 B" \
+  || bad "overhead Entries=16 CntW=16: $(echo "$out" | tail -1)"
+
+# ---- synthesis: no latches, RTL flops == model total minus the external row
+for c in "$TINY" "$SAT" "$T99" "Entries=16 CntW=4 WinLen=100 Thresh=20 WinCntW=4"; do
+  line=$(tools/synth.sh lm "$c") || { bad "synth lm $c: $line"; continue; }
+  ys=$(echo "$line" | awk '{print $4}')
+  # shellcheck disable=SC2086
+  rep=$(build/kit overhead lm $c)
+  tot=$(echo "$rep" | sed -n 's/.*model state total.*: \([0-9]*\) bits/\1/p')
+  ext=$(echo "$rep" | awk '/ external: / {print $NF}')
+  if [ -n "$ys" ] && [ "$ys" = "$((tot - ext))" ]; then
+    ok "synth lm $c: no latches, $ys flop bits = model total $tot - external L1 field $ext"
+  else bad "synth lm $c: Yosys counts $ys flop bits, model $tot - $ext"; fi
+done
+
+# ---- bad input ------------------------------------------------------------
+T=build/test/bad_lm; rm -rf "$T"; mkdir -p "$T"
+expect_err "lm Entries=12 not a power of two" "Entries=12 must be a power of two" build/kit overhead lm Entries=12
+expect_err "lm Entries=64 out of range" "Entries=64 out of range 2..32" build/kit overhead lm Entries=64
+expect_err "lm Thresh=100 (make check)" "Thresh=100 out of range 0..99" make --no-print-directory check BLOCK=lm PARAMS=Thresh=100
+expect_err "lm WinLen=1 (make check)" "WinLen=1 out of range 2..1000000000" make --no-print-directory check BLOCK=lm PARAMS=WinLen=1
+expect_err "lm L1Bytes not a multiple of LineBytes" "L1Bytes=1000 must be a multiple of LineBytes=128" build/kit overhead lm L1Bytes=1000
+printf 'rst_ni=0\nacc_valid_i=1 acc_pc_i=4 acc_out_i=3\n' > "$T/rsvd.stim"
+expect_err "lm reserved outcome in a directed file" "rsvd.stim:2: acc_out_i=3 is reserved" build/kit vectors lm --stim "$T/rsvd.stim" -o "$T/o1.vec"
+expect_err "lm reserved outcome through make check" "rsvd.stim:2: acc_out_i=3 is reserved" make --no-print-directory check BLOCK=lm STIM="$T/rsvd.stim"
+printf 'vc_valid_i=1 vc_hpc_i=32\n' > "$T/wide.stim"
+expect_err "lm hashed PC too wide in a directed file" "wide.stim:1: vc_hpc_i=32 does not fit in 5 bits" build/kit vectors lm --stim "$T/wide.stim" -o "$T/o2.vec"
+expect_err "lm RTL refuses Entries=12 (Verilator)" "lm_param_error_Entries" verilator --lint-only -GEntries=12 rtl/lm.v
+expect_err "lm RTL refuses Thresh=100 (Icarus)" "lm_param_error_Thresh" iverilog -g2005 -o "$T/x" -Plm.Thresh=100 rtl/lm.v
+
+# ---- the checker can fail -------------------------------------------------
+out=$(make --no-print-directory check BLOCK=lm PARAMS="$SAT" SEED=5 CYCLES=50000 FAULT=4321:state_o 2>&1); rc=$?
+if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH lm at cycle 4321 ' && echo "$out" | grep -q '^  state_o .*<-- differs' \
+   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "lm fault at cycle 4321 on state_o caught at exactly that cycle"
+else bad "lm fault: rc=$rc: $(echo "$out" | head -12)"; fi
