@@ -133,7 +133,6 @@ module hac #(
   localparam [McW-1:0]   McInitV = McInit[McW-1:0];
   localparam [McW-1:0]   McTwo   = {{(McW-2){1'b0}}, 2'd2};
   localparam [McW-1:0]   McOne   = {{(McW-1){1'b0}}, 1'b1};
-  localparam [Ways-1:0]  WaysOne = {{(Ways-1){1'b0}}, 1'b1};
   localparam [WayW-1:0]  WayOne  = {{(WayW-1){1'b0}}, 1'b1};
   localparam [CntW-1:0]  CntOne  = {{(CntW-1){1'b0}}, 1'b1};
   localparam [SetW:0]    SetsV   = Sets[SetW:0];
@@ -222,6 +221,7 @@ module hac #(
   reg  [CntW-1:0]  ninv;      // k: invalid lines in the set
   reg  [CntW-1:0]  km1;       // k - 1 (valid when k >= 1)
   reg              hit, bypass;
+  reg              vic_any;   // some line is at position 0
   reg  [WayW-1:0]  sel_way, sel_pos;
   reg              sel_valid, sel_dirty, sel_nvm;
   reg  [TagW-1:0]  sel_tag;
@@ -261,18 +261,25 @@ module hac #(
     ea_lo = (ea_c <= 6'd8);
 
     // scan the set: hit vector, position-0 line, invalid count
-    hv   = {Ways{1'b0}};
-    pz   = {Ways{1'b0}};
-    ninv = {CntW{1'b0}};
+    // (lowest-index one-hot by a running OR, not x & -x: same logic, but
+    // the SMT solvers' rewriters blow up on the add-based form)
+    hv     = {Ways{1'b0}};
+    pz     = {Ways{1'b0}};
+    hit_oh = {Ways{1'b0}};
+    vic_oh = {Ways{1'b0}};
+    hit    = 1'b0;
+    vic_any = 1'b0;
+    ninv   = {CntW{1'b0}};
     for (w = 0; w < Ways; w = w + 1) begin
-      hv[w] = row_rd[w] & (row_rd[OffTag + w * TagW +: TagW] == req_tag_i);
-      pz[w] = (row_rd[OffPos + w * WayW +: WayW] == {WayW{1'b0}});
-      ninv  = ninv + {{(CntW-1){1'b0}}, ~row_rd[w]};
+      hv[w]     = row_rd[w] & (row_rd[OffTag + w * TagW +: TagW] == req_tag_i);
+      pz[w]     = (row_rd[OffPos + w * WayW +: WayW] == {WayW{1'b0}});
+      hit_oh[w] = hv[w] & ~hit;       // lowest hit way
+      vic_oh[w] = pz[w] & ~vic_any;   // the position-0 line (lowest if several)
+      hit       = hit | hv[w];
+      vic_any   = vic_any | pz[w];
+      ninv      = ninv + {{(CntW-1){1'b0}}, ~row_rd[w]};
     end
     km1    = ninv - CntOne;
-    hit    = |hv;
-    hit_oh = hv & (~hv + WaysOne);   // lowest hit way
-    vic_oh = pz & (~pz + WaysOne);   // the position-0 line (lowest if several)
     sel_oh = hit ? hit_oh : vic_oh;
 
     // the selected line (hit line or victim)
@@ -496,24 +503,58 @@ module hac #(
   wire [Ways-1:0]  f_nvm      = f_row[OffNvm +: Ways];
   wire [McW-1:0]   f_mc       = f_dyn[OffMc +: McW];
   wire             f_req_here = req_valid_i & set_ok & (req_set_i == f_set);
-  // f_set's line in the responded way (rsp_way_o), now and one cycle ago
-  wire [WayW-1:0]  f_rw_pos   = f_row[OffPos + rsp_way_o * WayW +: WayW];
-  wire [TagW-1:0]  f_rw_tag   = f_row[OffTag + rsp_way_o * TagW +: TagW];
-  wire             f_rw_valid = f_row[rsp_way_o];
-  wire             f_rw_dirty = f_row[OffDirty + rsp_way_o];
-  wire             f_rw_nvm   = f_row[OffNvm + rsp_way_o];
   reg  [RowW-1:0]  f_row_p;   // f_row one cycle ago (explicit $past of a row)
   always @(posedge clk_i) f_row_p <= f_row;
-  wire [WayW-1:0]  f_rw_pos_p   = f_row_p[OffPos + rsp_way_o * WayW +: WayW];
-  wire             f_rw_valid_p = f_row_p[rsp_way_o];
-  wire             f_rw_dirty_p = f_row_p[OffDirty + rsp_way_o];
-  wire             f_rw_nvm_p   = f_row_p[OffNvm + rsp_way_o];
-  wire [TagW-1:0]  f_rw_tag_p   = f_row_p[OffTag + rsp_way_o * TagW +: TagW];
-
   integer fi, fj;
+  // f_set's line in the responded way (rsp_way_o), now (f_rw_*) and one
+  // cycle ago (f_rw_*_p); a mux per way keeps the SMT model small
+  reg  [WayW-1:0]  f_rw_pos,   f_rw_pos_p;
+  reg  [TagW-1:0]  f_rw_tag,   f_rw_tag_p;
+  reg              f_rw_valid, f_rw_valid_p;
+  reg              f_rw_dirty, f_rw_dirty_p;
+  reg              f_rw_nvm,   f_rw_nvm_p;
+  always @* begin
+    f_rw_pos   = {WayW{1'b0}};  f_rw_pos_p   = {WayW{1'b0}};
+    f_rw_tag   = {TagW{1'b0}};  f_rw_tag_p   = {TagW{1'b0}};
+    f_rw_valid = 1'b0;          f_rw_valid_p = 1'b0;
+    f_rw_dirty = 1'b0;          f_rw_dirty_p = 1'b0;
+    f_rw_nvm   = 1'b0;          f_rw_nvm_p   = 1'b0;
+    for (fi = 0; fi < Ways; fi = fi + 1) begin
+      if (rsp_way_o == fi[WayW-1:0]) begin
+        f_rw_pos     = f_row[OffPos + fi * WayW +: WayW];
+        f_rw_tag     = f_row[OffTag + fi * TagW +: TagW];
+        f_rw_valid   = f_row[fi];
+        f_rw_dirty   = f_row[OffDirty + fi];
+        f_rw_nvm     = f_row[OffNvm + fi];
+        f_rw_pos_p   = f_row_p[OffPos + fi * WayW +: WayW];
+        f_rw_tag_p   = f_row_p[OffTag + fi * TagW +: TagW];
+        f_rw_valid_p = f_row_p[fi];
+        f_rw_dirty_p = f_row_p[OffDirty + fi];
+        f_rw_nvm_p   = f_row_p[OffNvm + fi];
+      end
+    end
+  end
+
 
   // ---- state invariants of f_set (doc/hac.md "Invariants") ------------
+  // f_cov: which positions are taken; f_k: number of invalid lines (k)
+  reg  [Ways-1:0]  f_cov;
+  reg  [CntW-1:0]  f_k;
   always @* begin
+    f_cov = {Ways{1'b0}};
+    f_k   = {CntW{1'b0}};
+    for (fi = 0; fi < Ways; fi = fi + 1) begin
+      f_cov = f_cov | ({{(Ways-1){1'b0}}, 1'b1} << f_row[OffPos + fi * WayW +: WayW]);
+      f_k   = f_k + {{(CntW-1){1'b0}}, ~f_valid[fi]};
+    end
+  end
+
+  always @* begin
+    // Property 2 (doc invariant 1): the A positions are a permutation of
+    // 0..A-1. Written as "every position is taken" (A values covering A
+    // positions are pairwise distinct): the same fact, and the form the
+    // solver proves fastest (pairwise != made induction 3x slower).
+    assert(&f_cov);
     for (fi = 0; fi < Ways; fi = fi + 1) begin
       // helper for induction (doc: tag, dirty, nvm, ea are 0 while invalid)
       if (!f_valid[fi]) begin
@@ -522,23 +563,20 @@ module hac #(
         assert(!f_nvm[fi]);
         assert(f_dyn[fi * EaW +: EaW] == {EaW{1'b0}});
       end
+      // Property 4, doc form: with k invalid lines, they are exactly
+      // positions 0..k-1 (also the helper that makes induction fast).
+      assert(f_valid[fi] == ({1'b0, f_row[OffPos + fi * WayW +: WayW]} >= f_k));
       for (fj = 0; fj < Ways; fj = fj + 1) begin
-        if (fi != fj) begin
-          // Property 2 (doc invariant 1): positions are a permutation of
-          // 0..A-1, i.e. A pairwise-distinct WayW-bit values.
-          assert(f_row[OffPos + fi * WayW +: WayW]
-                 != f_row[OffPos + fj * WayW +: WayW]);
-          // Property 3 (doc invariant 2): no two valid lines share a tag.
-          if (f_valid[fi] && f_valid[fj]) begin
-            assert(f_row[OffTag + fi * TagW +: TagW]
-                   != f_row[OffTag + fj * TagW +: TagW]);
-          end
-          // Property 4 (doc invariant 4): below an invalid line every line
-          // is invalid.
-          if (!f_valid[fi] && (f_row[OffPos + fj * WayW +: WayW]
-                               < f_row[OffPos + fi * WayW +: WayW])) begin
-            assert(!f_valid[fj]);
-          end
+        // Property 3 (doc invariant 2): no two valid lines share a tag.
+        if ((fi < fj) && f_valid[fi] && f_valid[fj]) begin
+          assert(f_row[OffTag + fi * TagW +: TagW]
+                 != f_row[OffTag + fj * TagW +: TagW]);
+        end
+        // Property 4 (doc invariant 4), pairwise form: below an invalid
+        // line every line is invalid.
+        if ((fi != fj) && !f_valid[fi] && (f_row[OffPos + fj * WayW +: WayW]
+                                           < f_row[OffPos + fi * WayW +: WayW])) begin
+          assert(!f_valid[fj]);
         end
       end
     end
@@ -623,32 +661,52 @@ module hac #(
   end
 
   // ---- covers: every property above is reachable, not vacuous -----------
+  // Each cover is a named f_cover_* signal (formal/formal.sh finds them by
+  // name and asks the SAT engine for a trace from reset that raises it) and
+  // also a cover() statement for tools that read those.
+  reg             f_live_p, f_req_here_p, f_req_valid_p, f_set_ok_p;
+  reg [McW-1:0]   f_mc_p;
+  initial f_live_p = 1'b0;
   always @(posedge clk_i) begin
-    if (f_past_valid && $past(rst_ni) && rst_ni) begin
-      // properties 2 and 3: a full set (A distinct valid tags) whose first
-      // filled line has been pushed down to LRU
-      cover(&f_valid);
-      cover((&f_valid) && (f_row[OffPos +: WayW] == {WayW{1'b0}}));
-      // property 4: a partly filled set
-      cover((|f_valid) && !(&f_valid) && f_valid[Ways-1]);
-      // hit promoted to MRU by the clamp (c >= 3A/4 makes every formula > A-1)
-      cover($past(f_req_here) && rsp_hit_o && (rsp_pos_o == {WayW{1'b1}})
-            && (f_rw_pos_p >= CAm1[WayW-1:0] - (CAq[WayW-1:0] - WayOne))
-            && (f_rw_pos_p != {WayW{1'b1}}));
-      // a dirty eviction
-      cover($past(f_req_here) && evict_valid_o && evict_dirty_o);
-      // an ignored out-of-range request (only possible when Sets < 2^SetW)
-      if (Sets < (1 << SetW)) cover($past(req_valid_i) && !$past(set_ok) && !rsp_valid_o);
-      if (Policy == 0) begin
-        // property 1: both ends of the counter, a -2 step, a +1 step
-        cover(f_mc == {McW{1'b0}});
-        cover(f_mc == McMaxV);
-        cover($past(f_req_here) && (f_mc + McTwo == $past(f_mc)));
-        cover($past(f_req_here) && (f_mc == $past(f_mc) + McOne));
-        // a bypass response for f_set
-        cover($past(f_req_here) && rsp_bypass_o);
-      end
-    end
+    f_live_p      <= rst_ni;
+    f_req_here_p  <= f_req_here;
+    f_req_valid_p <= req_valid_i;
+    f_set_ok_p    <= set_ok;
+    f_mc_p        <= f_mc;
+  end
+  wire f_cov_live = f_past_valid & f_live_p & rst_ni;
+  // properties 2 and 3: a full set (A distinct valid tags), and one whose
+  // first filled line has been pushed down to LRU
+  wire f_cover_full_set     = f_cov_live & (&f_valid);
+  wire f_cover_full_lru     = f_cov_live & (&f_valid) & (f_row[OffPos +: WayW] == {WayW{1'b0}});
+  // property 4: a partly filled set (valid lines above invalid ones)
+  wire f_cover_partial_set  = f_cov_live & (|f_valid) & ~(&f_valid);
+  // a hit promoted to MRU by the clamp
+  wire f_cover_hit_clamp    = f_cov_live & f_req_here_p & rsp_hit_o & (rsp_pos_o == {WayW{1'b1}})
+                              & (f_rw_pos_p != {WayW{1'b1}});
+  // a dirty eviction
+  wire f_cover_dirty_evict  = f_cov_live & f_req_here_p & evict_valid_o & evict_dirty_o;
+  // an ignored out-of-range request (only possible when Sets < 2^SetW)
+  wire f_cover_ignored      = f_cov_live & f_req_valid_p & ~f_set_ok_p & ~rsp_valid_o
+                              & (Sets < (1 << SetW));
+  // property 1: both ends of the counter, a -2 step, a +1 step; a bypass
+  wire f_cover_mc_zero      = f_cov_live & (Policy == 0) & (f_mc == {McW{1'b0}});
+  wire f_cover_mc_max       = f_cov_live & (Policy == 0) & (f_mc == McMaxV);
+  wire f_cover_mc_minus2    = f_cov_live & (Policy == 0) & f_req_here_p & (f_mc + McTwo == f_mc_p);
+  wire f_cover_mc_plus1     = f_cov_live & (Policy == 0) & f_req_here_p & (f_mc == f_mc_p + McOne);
+  wire f_cover_bypass       = f_cov_live & (Policy == 0) & f_req_here_p & rsp_bypass_o;
+  always @* begin
+    cover(f_cover_full_set);
+    cover(f_cover_full_lru);
+    cover(f_cover_partial_set);
+    cover(f_cover_hit_clamp);
+    cover(f_cover_dirty_evict);
+    cover(f_cover_ignored);
+    cover(f_cover_mc_zero);
+    cover(f_cover_mc_max);
+    cover(f_cover_mc_minus2);
+    cover(f_cover_mc_plus1);
+    cover(f_cover_bypass);
   end
 `endif
 
