@@ -40,7 +40,7 @@ help:
 	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
 	@echo "  make replay     replay vectors on Icarus Verilog (no Verilator, no C model)"
 	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...'"
-	@echo "  make formal     k-induction proofs and covers (Yosys sat -tempinduct)"
+	@echo "  make formal     k-induction proofs (Yosys sat, yosys-smtbmc + z3) and covers"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
 	@echo ""
@@ -114,12 +114,12 @@ run: deps tools
 	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1000000)"
 
 test:
-	@tools/deps.sh cc c++ make verilator iverilog yosys
+	@tools/deps.sh cc c++ make verilator iverilog yosys yosys-smtbmc z3
 	@$(MAKE) --no-print-directory tools build/san/kit $(UNITS)
 	@tools/test.sh
 
 formal:
-	@tools/deps.sh yosys
+	@tools/deps.sh yosys yosys-smtbmc z3
 	@for b in $(patsubst formal/%.ys,%,$(wildcard formal/*.ys)); do formal/formal.sh $$b || exit 1; done
 
 bench: deps tools
