@@ -14,8 +14,10 @@ for t in tb/test/[0-9]*.sh; do
   start=$(date +%s)
   bash "$t" >"$log" 2>&1
   rc=$?
-  p=$(grep -c '^PASS' "$log"); f=$(grep -c '^FAIL' "$log")
-  grep -E '^(PASS|FAIL)' "$log" | sed 's/^/  /'
+  p=$(grep -c '^PASS' "$log" 2>/dev/null); p=${p:-0}
+  f=$(grep -c '^FAIL' "$log" 2>/dev/null); f=${f:-0}
+  if [ ! -r "$log" ]; then echo "  FAIL $name: no log written ($log)"; f=1; fi
+  grep -E '^(PASS|FAIL)' "$log" 2>/dev/null | sed 's/^/  /'
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
     echo "  FAIL $name: exited $rc (log: $log)"; tail -5 "$log" | sed 's/^/    /'; f=1
   fi
