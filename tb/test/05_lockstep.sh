@@ -9,20 +9,7 @@
 # (the static policy never bypasses and has no mc; one set with 1-bit tags
 # never fills) the requirement says so.
 . "$(dirname "$0")/lib.sh"
-run() {  # run PARAMS SEED CYCLES MIN_TOGGLE_EXCLUDED MIN_EVENTS
-  local bin out need_ev=$5 excl=$4
-  bin=$(lockstep_bin "$1") || { bad "lockstep build ${1:-default}"; return; }
-  out=$($bin --seed "$2" --cycles "$3" --repro "make check SEED=$2 CYCLES=$3 PARAMS='$1'"); rc=$?
-  echo "$out" | sed "s/^/    /"
-  tog=$(echo "$out" | sed -n 's/.*toggle coverage: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-  ev=$(echo "$out" | sed -n 's/.*functional coverage: \([0-9]*\)\/\([0-9]*\) events.*/\1/p')
-  set -- "$1" "$2" "$3" $tog
-  if [ $rc -ne 0 ]; then bad "lockstep hac ${1:-paper config} seed $2: $(echo "$out" | head -20)"
-  elif [ $(( $5 - $4 )) -gt "$excl" ] || [ "${ev:-0}" -lt "$need_ev" ]; then
-    bad "lockstep hac ${1:-paper config} seed $2: coverage too low: toggles $4/$5 (may miss $excl), events $ev (need $need_ev)"
-  else ok "lockstep hac ${1:-Sets=384 Ways=16 TagW=20 Policy=0} seed $2: $(echo "$out" | grep -o '[0-9]* cycles matched'), toggles $4/$5, events $ev/14"
-  fi
-}
+run() { lockstep_cov hac "$@"; }  # run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS
 run "" 1 1000000 0 13
 run "Policy=1" 2 200000 6 10
 run "Sets=6 Ways=8 TagW=6" 3 200000 0 14

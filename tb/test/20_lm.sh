@@ -32,20 +32,7 @@ TINY="Entries=2 CntW=1 WinLen=2 Thresh=20 WinCntW=1"
 T99="Entries=8 CntW=5 WinLen=37 Thresh=99 WinCntW=3"
 
 # ---- lockstep -------------------------------------------------------------
-run() {  # run PARAMS SEED CYCLES MAX_TOGGLE_MISSED MIN_EVENTS
-  local bin out rc tog ev
-  bin=$(block_bin lm "$1") || { bad "lockstep lm build $1"; return; }
-  out=$($bin --seed "$2" --cycles "$3" --repro "make check BLOCK=lm SEED=$2 CYCLES=$3 PARAMS='$1'"); rc=$?
-  echo "$out" | sed "s/^/    /"
-  tog=$(echo "$out" | sed -n 's/.*toggle coverage: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-  ev=$(echo "$out" | sed -n 's/.*functional coverage: \([0-9]*\)\/\([0-9]*\) events.*/\1/p')
-  set -- "$1" "$2" "$3" "$4" "$5" $tog
-  if [ $rc -ne 0 ]; then bad "lockstep lm $1 seed $2: $(echo "$out" | head -20)"
-  elif [ $(( $7 - $6 )) -gt "$4" ] || [ "${ev:-0}" -lt "$5" ]; then
-    bad "lockstep lm $1 seed $2: coverage too low: toggles $6/$7 (may miss $4), events $ev (need $5)"
-  else ok "lockstep lm $1 seed $2: $(echo "$out" | grep -o '[0-9]* cycles matched'), toggles $6/$7, events $ev/18"
-  fi
-}
+run() { lockstep_cov lm "$@"; }  # run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS
 run "$PAPER" 1 1000000 38 15
 run "$SAT" 2 200000 0 18
 run "$TINY" 3 200000 0 15
@@ -67,17 +54,7 @@ echo "$out" | grep -q '= 16 x 66 b = 132 B' && echo "$out" | grep -q '512 lines 
   || bad "overhead Entries=16 CntW=16: $(echo "$out" | tail -1)"
 
 # ---- synthesis: no latches, RTL flops == model total minus the external row
-for c in "$TINY" "$SAT" "$T99" "Entries=16 CntW=4 WinLen=100 Thresh=20 WinCntW=4"; do
-  line=$(tools/synth.sh lm "$c") || { bad "synth lm $c: $line"; continue; }
-  ys=$(echo "$line" | awk '{print $4}')
-  # shellcheck disable=SC2086
-  rep=$(build/kit overhead lm $c)
-  tot=$(echo "$rep" | sed -n 's/.*model state total.*: \([0-9]*\) bits/\1/p')
-  ext=$(echo "$rep" | awk '/ external: / {print $NF}')
-  if [ -n "$ys" ] && [ "$ys" = "$((tot - ext))" ]; then
-    ok "synth lm $c: no latches, $ys flop bits = model total $tot - external L1 field $ext"
-  else bad "synth lm $c: Yosys counts $ys flop bits, model $tot - $ext"; fi
-done
+for c in "$TINY" "$SAT" "$T99" "Entries=16 CntW=4 WinLen=100 Thresh=20 WinCntW=4"; do synth_check lm "$c"; done
 
 # ---- bad input ------------------------------------------------------------
 T=build/test/bad_lm; rm -rf "$T"; mkdir -p "$T"

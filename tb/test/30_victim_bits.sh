@@ -29,21 +29,7 @@ ODD="L1s=13 Share=4 Sets=100 Ways=5 SampleShift=3 SampleOffset=7 Period=300 LlsW
 DIR="L1s=4 Share=2 Sets=8 Ways=2 SampleShift=2 SampleOffset=1 LlsW=3 AccW=4 Period=16"
 ONE="L1s=1 Sets=1 Ways=1 SampleShift=0 Period=1 LlsW=1 AccW=1"
 
-run() {  # run PARAMS SEED CYCLES MIN_EVENTS
-  local bin out rc tog ev nev
-  bin=$(block_bin $B "$1") || { bad "lockstep $B build ${1:-paper config}"; return; }
-  out=$($bin --seed "$2" --cycles "$3" --repro "make check BLOCK=$B SEED=$2 CYCLES=$3 PARAMS='$1'"); rc=$?
-  echo "$out" | sed "s/^/    /"
-  tog=$(echo "$out" | sed -n 's/.*toggle coverage: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-  ev=$(echo "$out" | sed -n 's/.*functional coverage: \([0-9]*\)\/\([0-9]*\) events.*/\1/p')
-  nev=$(echo "$out" | sed -n 's/.*functional coverage: [0-9]*\/\([0-9]*\) events.*/\1/p')
-  set -- "$1" "$2" "$3" "$4" $tog
-  if [ $rc -ne 0 ]; then bad "lockstep $B ${1:-paper config} seed $2: $(echo "$out" | head -20)"
-  elif [ "$5" != "$6" ] || [ "${ev:-0}" -lt "$4" ]; then
-    bad "lockstep $B ${1:-paper config} seed $2: coverage too low: toggles $5/$6, events $ev/$nev (need $4)"
-  else ok "lockstep $B ${1:-paper config} seed $2: $(echo "$out" | grep -o '[0-9]* cycles matched'), toggles $5/$6, events $ev/$nev"
-  fi
-}
+run() { lockstep_cov $B "$1" "$2" "$3" 0 "$4"; }  # run PARAMS SEED CYCLES MIN_EVENTS; every output bit must toggle
 run "$PAPER" 1 1000000 17
 run "$ODD" 2 200000 18
 run "$DIR" 3 200000 17
@@ -65,14 +51,7 @@ echo "$out" | grep -q 'ceil(P/Share) x N x M = 4 x 8 x 16 = 512 bits = 64 B' && 
   || bad "overhead Share=4: $(echo "$out" | tail -1)"
 
 # Synthesis: no latches, Yosys flop bits == model state total.
-for c in "$DIR" "$ONE" "$ODD"; do
-  line=$(tools/synth.sh $B "$c") || { bad "synth $B $c: $line"; continue; }
-  ys=$(echo "$line" | awk '{print $4}')
-  # shellcheck disable=SC2086
-  model=$(build/kit overhead $B $c | sed -n 's/.*model state total.*: \([0-9]*\) bits/\1/p')
-  if [ "$ys" = "$model" ]; then ok "synth $B $c: no latches, $ys flop bits = model estimate"
-  else bad "synth $B $c: Yosys counts $ys flop bits, model estimate $model"; fi
-done
+for c in "$DIR" "$ONE" "$ODD"; do synth_check $B "$c"; done
 
 # Bad input.
 T=build/test/bad_vb; rm -rf "$T"; mkdir -p "$T"

@@ -14,20 +14,7 @@
 # event; the narrow-counter run must toggle everything but pd_o's 2 bits
 # and reach all 14 events.
 . "$(dirname "$0")/lib.sh"
-run() {  # run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS
-  local bin out rc tog ev
-  bin=$(block_bin pdp "$1") || { bad "lockstep pdp build $1"; return; }
-  out=$($bin --seed "$2" --cycles "$3" --repro "make check BLOCK=pdp SEED=$2 CYCLES=$3 PARAMS='$1'"); rc=$?
-  echo "$out" | sed "s/^/    /"
-  tog=$(echo "$out" | sed -n 's/.*toggle coverage: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-  ev=$(echo "$out" | sed -n 's/.*functional coverage: \([0-9]*\)\/\([0-9]*\) events.*/\1/p')
-  set -- "$1" "$2" "$3" "$4" "$5" $tog
-  if [ $rc -ne 0 ]; then bad "lockstep pdp $1 seed $2: $(echo "$out" | head -20)"
-  elif [ $(( $7 - $6 )) -gt "$4" ] || [ "${ev:-0}" -lt "$5" ]; then
-    bad "lockstep pdp $1 seed $2: coverage too low: toggles $6/$7 (may miss $4), events $ev (need $5)"
-  else ok "lockstep pdp $1 seed $2: $(echo "$out" | grep -o '[0-9]* cycles matched'), toggles $6/$7, events $ev/14"
-  fi
-}
+run() { lockstep_cov pdp "$@"; }  # run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS
 # GPU default with 1024-access periods (~1000 computations): misses pd_o[1:0],
 # frozen_o and dbg_data_o[31:9] or [31:8] (counts below 512 per period)
 run "PeriodLen=1024" 1 1000000 27 13
@@ -55,12 +42,7 @@ for c in "DMax=4 Sc=2 SampM=2 Sets=2 SampledSets=1 TagW=4 BinW=4 NtW=6 De=0 Peri
          "DMax=16 Sc=4 SampM=4 Sets=4 SampledSets=4 TagW=3 BinW=3 NtW=4 De=4 PeriodLen=64" \
          "DMax=8 Sc=1 SampM=4 Sets=8 SampledSets=2 TagW=2 BinW=2 NtW=3 De=255 PeriodLen=13" \
          "DMax=16 Sc=8 SampM=2 Sets=2 SampledSets=2 TagW=2 BinW=2 NtW=3 De=12 PeriodLen=5"; do
-  line=$(tools/synth.sh pdp "$c") || { bad "synth pdp $c: $line"; continue; }
-  ys=$(echo "$line" | awk '{print $4}')
-  # shellcheck disable=SC2086
-  model=$(build/kit overhead pdp $c | sed -n 's/.*model state total.*: \([0-9]*\) bits/\1/p')
-  if [ "$ys" = "$model" ]; then ok "synth pdp $c: no latches, $ys flop bits = model estimate"
-  else bad "synth pdp $c: Yosys counts $ys flop bits, model estimate $model"; fi
+  synth_check pdp "$c"
 done
 
 # Bad input.

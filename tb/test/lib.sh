@@ -23,3 +23,35 @@ lockstep_bin() { tools/build_lockstep.sh hac "$1" "${2:-}" "${3:-}"; }
 block_bin() { tools/build_lockstep.sh "$1" "$2"; }
 # all_blocks: every block with a cmodel/<block>.def.
 all_blocks() { ls cmodel/*.def | xargs -n1 basename | sed 's/\.def$//'; }
+# lockstep_cov BLOCK "P=V ..." SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS:
+# lock-step, then require zero mismatches, at most MAY_MISS_TOGGLES output
+# bits never toggled, and at least MIN_EVENTS functional events seen.
+lockstep_cov() {
+  local b=$1 p=$2 seed=$3 cyc=$4 miss=$5 need=$6 bin out rc tog ev
+  bin=$(block_bin "$b" "$p") || { bad "lockstep $b build ${p:-default}"; return; }
+  out=$($bin --seed "$seed" --cycles "$cyc" --repro "make check BLOCK=$b SEED=$seed CYCLES=$cyc PARAMS='$p'"); rc=$?
+  echo "$out" | sed "s/^/    /"
+  tog=$(echo "$out" | sed -n 's/.*toggle coverage: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
+  ev=$(echo "$out" | sed -n 's/.*functional coverage: \([0-9]*\/[0-9]*\) events.*/\1/p')
+  set -- $tog
+  if [ $rc -ne 0 ]; then bad "lockstep $b ${p:-default} seed $seed: $(echo "$out" | head -20)"
+  elif [ $(( $2 - $1 )) -gt "$miss" ] || [ "${ev%/*}" -lt "$need" ]; then
+    bad "lockstep $b ${p:-default} seed $seed: coverage too low: toggles $1/$2 (may miss $miss), events $ev (need $need)"
+  else ok "lockstep $b ${p:-default} seed $seed: $(echo "$out" | grep -o '[0-9]* cycles matched'), toggles $1/$2, events $ev"
+  fi
+}
+# synth_check BLOCK "P=V ...": Yosys synthesis without latches, and its
+# flip-flop bits equal the model's state total less any "external:" rows
+# (storage the estimate reports that lives outside the block's RTL).
+synth_check() {
+  local b=$1 c=$2 line ys rep tot ext
+  line=$(tools/synth.sh "$b" "$c") || { bad "synth $b $c: $line"; return; }
+  ys=$(echo "$line" | awk '{print $4}')
+  # shellcheck disable=SC2086
+  rep=$(build/kit overhead "$b" $c)
+  tot=$(echo "$rep" | sed -n 's/.*model state total.*: \([0-9]*\) bits/\1/p')
+  ext=$(echo "$rep" | awk '/ external: / {s += $NF} END {print s + 0}')
+  if [ -n "$ys" ] && [ "$ys" = "$((tot - ext))" ]; then
+    ok "synth $b $c: no latches, $ys flop bits = model estimate $tot - external $ext"
+  else bad "synth $b $c: Yosys counts $ys flop bits, model estimate $tot - external $ext"; fi
+}
