@@ -48,6 +48,7 @@ help:
 	@echo "  PARAMS='Name=Value ...' block parameters (doc/<block>.md)   STIM=file.stim directed stimulus"
 	@echo "  RTL='files.v' TOP=module   lock-step your own RTL of BLOCK against the golden model"
 	@echo "  WAVES=1 dump a VCD of the whole check run   FAULT=CYCLE[:PORT] corrupt one model output"
+	@echo "  VOPT=-O2 g++ level for the Verilator model (default -O2)"
 
 deps:
 	@tools/deps.sh cc c++ make verilator iverilog

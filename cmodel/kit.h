@@ -102,13 +102,64 @@ int  kit_params_set(const kit_block_t *b, long *P, const char *assign,
 int  kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errlen);
 int  kit_param_index(const kit_block_t *b, const char *name);
 
-/* Deterministic PRNG (splitmix64 seeding a xoshiro256**): same seed, same
- * stream on every machine. */
+/* The one number reader of the kit, for every option, parameter and file:
+ * decimal, or hex with a 0x prefix; no sign (kit_parse_long: an optional
+ * '-'), no octal (010 is ten), no spaces, nothing after the digits, no
+ * overflow, and within [min, max]. Returns 0, or -1 with err set to
+ * "WHAT: 'TEXT' is not a number" or "WHAT=TEXT out of range MIN..MAX". */
+int kit_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *v,
+                  char *err, size_t errlen);
+int kit_parse_long(const char *what, const char *text, long min, long max, long *v,
+                   char *err, size_t errlen);
+
+/* Upper bound of a lockstep run (--cycles, CYCLES=): 10^11 cycles, about an
+ * hour at the fastest block's rate; longer soaks are several seeds. */
+#define KIT_MAX_CYCLES 100000000000ull
+
+/* Deterministic PRNG (splitmix64 seeding a xoshiro256**, Blackman and
+ * Vigna): same seed, same stream on every machine. The generators call it
+ * several times per cycle in the lockstep loop, so the step functions are
+ * inline here: kit_rng_chance's modulus is then the constant 1000, which the
+ * compiler turns into a multiplication (same values as a division). */
 typedef struct kit_rng { uint64_t s[4]; } kit_rng_t;
-void     kit_rng_seed(kit_rng_t *r, uint64_t seed);
-uint64_t kit_rng_next(kit_rng_t *r);
-uint64_t kit_rng_below(kit_rng_t *r, uint64_t n);   /* 0..n-1, n >= 1 */
-int      kit_rng_chance(kit_rng_t *r, unsigned per_mille);
+void kit_rng_seed(kit_rng_t *r, uint64_t seed);
+
+static inline uint64_t kit_rng_rotl(uint64_t v, int k) { return (v << k) | (v >> (64 - k)); }
+
+static inline uint64_t kit_rng_next(kit_rng_t *r)
+{
+  uint64_t *s = r->s;
+  uint64_t result = kit_rng_rotl(s[1] * 5, 7) * 9;
+  uint64_t t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = kit_rng_rotl(s[3], 45);
+  return result;
+}
+
+/* 0..n-1, n >= 1: unbiased by rejection. A draw v is rejected when it lies
+ * in the incomplete last block of n values, v >= n * floor(2^64-1 / n); the
+ * block start v - v % n is a multiple of n, so that is the same test as
+ * v - v % n > 2^64-1 - n, which needs no second division. (The stream is
+ * part of the kit's contract: tb/test/test_kit.c pins it.) */
+static inline uint64_t kit_rng_below(kit_rng_t *r, uint64_t n)
+{
+  uint64_t v, rem;
+  do {
+    v = kit_rng_next(r);
+    rem = v % n;
+  } while (v - rem > UINT64_MAX - n);
+  return rem;
+}
+
+/* 1 with probability per_mille / 1000. */
+static inline int kit_rng_chance(kit_rng_t *r, unsigned per_mille)
+{
+  return kit_rng_below(r, 1000) < per_mille;
+}
 
 static inline uint64_t kit_mask(unsigned width) {
   return width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);

@@ -6,7 +6,7 @@
  * parameter gets the same one-line message everywhere. The PRNG is written
  * out (not rand()) so that a seed means the same stimulus on every libc.
  */
-#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +22,71 @@ int kit_param_index(const kit_block_t *b, const char *name)
 void kit_params_default(const kit_block_t *b, long *P)
 {
   for (unsigned i = 0; i < b->nparams; i++) P[i] = b->params[i].def;
+}
+
+/* Digits of text in base 10, or 16 after 0x: the magnitude, with overflow
+ * and junk reported. */
+static int parse_mag(const char *text, uint64_t *v)
+{
+  const char *p = text;
+  unsigned base = 10;
+  uint64_t acc = 0;
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    base = 16;
+    p += 2;
+  }
+  if (!*p) return -1;
+  for (; *p; p++) {
+    unsigned d;
+    if (*p >= '0' && *p <= '9') d = (unsigned)(*p - '0');
+    else if (base == 16 && *p >= 'a' && *p <= 'f') d = (unsigned)(*p - 'a' + 10);
+    else if (base == 16 && *p >= 'A' && *p <= 'F') d = (unsigned)(*p - 'A' + 10);
+    else return -1;
+    if (acc > (UINT64_MAX - d) / base) return -2;
+    acc = acc * base + d;
+  }
+  *v = acc;
+  return 0;
+}
+
+int kit_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *v,
+                  char *err, size_t errlen)
+{
+  uint64_t x = 0;
+  int rc = parse_mag(text, &x);
+  if (rc == -1) {
+    snprintf(err, errlen, "%s: '%s' is not a number", what, text);
+    return -1;
+  }
+  if (rc == -2 || x < min || x > max) {
+    snprintf(err, errlen, "%s=%s out of range %llu..%llu", what, text, (unsigned long long)min,
+             (unsigned long long)max);
+    return -1;
+  }
+  *v = x;
+  return 0;
+}
+
+int kit_parse_long(const char *what, const char *text, long min, long max, long *v,
+                   char *err, size_t errlen)
+{
+  const int neg = text[0] == '-';
+  uint64_t x = 0;
+  int rc = parse_mag(text + neg, &x);
+  if (rc == -1) {
+    snprintf(err, errlen, "%s: '%s' is not an integer", what, text);
+    return -1;
+  }
+  /* magnitude limit: LONG_MAX, or LONG_MAX + 1 for a negative number */
+  const uint64_t lim = (uint64_t)LONG_MAX + (uint64_t)neg;
+  long val = 0;
+  if (rc == 0 && x <= lim) val = neg ? (x == 0 ? 0 : -(long)(x - 1) - 1) : (long)x;
+  if (rc == -2 || x > lim || val < min || val > max) {
+    snprintf(err, errlen, "%s=%s out of range %ld..%ld", what, text, min, max);
+    return -1;
+  }
+  *v = val;
+  return 0;
 }
 
 int kit_params_set(const kit_block_t *b, long *P, const char *assign,
@@ -41,15 +106,9 @@ int kit_params_set(const kit_block_t *b, long *P, const char *assign,
     snprintf(err, errlen, "parameter '%s': block %s has no such parameter", name, b->name);
     return -1;
   }
-  char *end;
-  errno = 0;
-  long v = strtol(eq + 1, &end, 0);
-  if (errno || end == eq + 1 || *end) {
-    snprintf(err, errlen, "parameter %s: '%s' is not an integer", name, eq + 1);
-    return -1;
-  }
-  P[i] = v;
-  return 0;
+  char what[80];
+  snprintf(what, sizeof what, "parameter %s", name);
+  return kit_parse_long(what, eq + 1, LONG_MIN, LONG_MAX, &P[i], err, errlen);
 }
 
 int kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errlen)
@@ -78,34 +137,4 @@ void kit_rng_seed(kit_rng_t *r, uint64_t seed)
 {
   uint64_t x = seed;
   for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
-}
-
-static uint64_t rotl(uint64_t v, int k) { return (v << k) | (v >> (64 - k)); }
-
-/* xoshiro256** (Blackman and Vigna). */
-uint64_t kit_rng_next(kit_rng_t *r)
-{
-  uint64_t *s = r->s;
-  uint64_t result = rotl(s[1] * 5, 7) * 9;
-  uint64_t t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return result;
-}
-
-uint64_t kit_rng_below(kit_rng_t *r, uint64_t n)
-{
-  /* Lemire-free simple rejection: unbiased, deterministic. */
-  uint64_t lim = UINT64_MAX - UINT64_MAX % n, v;
-  do v = kit_rng_next(r); while (v >= lim);
-  return v % n;
-}
-
-int kit_rng_chance(kit_rng_t *r, unsigned per_mille)
-{
-  return kit_rng_below(r, 1000) < per_mille;
 }

@@ -162,8 +162,11 @@ void pdp_step(pdp_model_t *m, const pdp_in_t *in, pdp_out_t *out)
     t = m->cnt[k];
     const uint8_t *vl = &m->valid[(size_t)k * m->f];
     const uint32_t *tg = &m->tag[(size_t)k * m->f];
-    for (unsigned p = 0; p < m->f; p++)
-      if (vl[p] && tg[p] == tag) { hitp = p; break; }
+    /* the youngest matching position; a branch-free scan (F <= 128) */
+    for (unsigned p = m->f; p-- > 0;) {
+      const unsigned match = vl[p] & (tg[p] == tag);
+      hitp = match ? p : hitp;
+    }
     ins = t == m->m - 1u;
     if (hitp < m->f) rd = hitp * m->m + t;
   }

@@ -10,17 +10,34 @@
  * to dump a VCD window around the failing cycle, prints the command that
  * reproduces it, and exits 1. On success it prints cycles matched and the
  * output-bit toggle coverage. Stdout is a pure function of the arguments
- * (no timings), so the same seed gives the same bytes; --bench adds timings.
+ * (no timings), so the same seed gives the same bytes; --bench prints
+ * timings instead, and on a terminal a progress line goes to stderr.
  *
  *   lockstep [--seed N] [--cycles N | --stim FILE] [--fault CYCLE[:PORT]]
  *            [--waves FILE] [--fail-dir DIR] [--window N] [--history N]
- *            [--repro "make ..."] [--bench]
+ *            [--threads 1|2] [--progress 0|1] [--repro "make ..."]
+ *            [--bench [--repeat N]]
+ *
+ * Two threads (the default). The stimulus and the C model do not depend on
+ * the RTL, so one thread runs source + model (+ directed expects, fault,
+ * and the coverage counts, taken on the model's outputs: they are reported
+ * only when every output matched) and writes each cycle's inputs and
+ * expected outputs into a ring; the main thread steps the RTL and compares.
+ * A cycle costs the slower of the two halves instead of their sum.
+ * The result is the same as one thread's (--threads 1), byte for byte: the
+ * producer only runs ahead, and a mismatch or an expect failure is reported
+ * at its cycle. The mismatch report (history, waveform) always comes from a
+ * deterministic single-thread re-run.
  */
+#include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "kit.h"
 #include "shim.h"
@@ -36,8 +53,8 @@ typedef struct opts {
   int64_t fault_cycle;
   unsigned fault_port;
   const char *waves, *fail_dir, *repro;
-  unsigned window, history;
-  int bench;
+  unsigned window, history, threads, repeat;
+  int bench, progress;
 } opts_t;
 
 typedef struct result {
@@ -45,16 +62,25 @@ typedef struct result {
   int64_t fail_cycle;   /* -1 = none */
   int expect_failed;
   uint64_t exp[KIT_MAX_PORTS], got[KIT_MAX_PORTS];
-  uint64_t *hist;       /* history ring, history * nin */
+  uint64_t *hist;       /* history ring, history * nin (single-thread runs) */
   uint64_t seen0[KIT_MAX_PORTS], seen1[KIT_MAX_PORTS];
   uint64_t cover[KIT_MAX_COVER];
   char err[1024];
 } result_t;
 
+typedef void (*cover_fn)(const long *, const uint64_t *, const uint64_t *, uint64_t *);
+
 static int die(const char *msg)
 {
   fprintf(stderr, "lockstep: error: %s\n", msg);
   return 1;
+}
+
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 static int open_source(const opts_t *o, kit_source_t *src, char *err, size_t n)
@@ -67,22 +93,87 @@ static int open_source(const opts_t *o, kit_source_t *src, char *err, size_t n)
   return 0;
 }
 
-/* One deterministic pass. Trace cycles [trace_from, trace_to] to trace_path
- * when trace_path is set. Returns 0 when it ran (check r->fail_cycle). */
-static int run(const opts_t *o, result_t *r, const char *trace_path, uint64_t trace_from)
+static void result_clear(result_t *r)
 {
-  const kit_block_t *b = o->b;
-  unsigned nin = b->nin, nout = b->nout;
-  uint64_t in[KIT_MAX_PORTS];
-  kit_source_t src;
-  size_t cursor = 0;
-
   r->cycles = 0;
   r->fail_cycle = -1;
   r->expect_failed = 0;
   memset(r->seen0, 0, sizeof r->seen0);
   memset(r->seen1, 0, sizeof r->seen1);
   memset(r->cover, 0, sizeof r->cover);
+}
+
+/* Coverage of one cycle: the block's cover events and the toggle masks
+ * (port widths are applied once, at the report). Counted on the model's
+ * outputs: coverage is reported only for a run in which every output
+ * matched, so they are the RTL's outputs too, and the two-thread run can
+ * count them off the RTL's thread. */
+static inline void tally(const opts_t *o, cover_fn cover, result_t *r, const uint64_t *in,
+                         const uint64_t *out)
+{
+  const unsigned nout = o->b->nout;
+  if (cover) cover(o->P, in, out, r->cover);
+  for (unsigned i = 0; i < nout; i++) {
+    r->seen0[i] |= ~out[i];
+    r->seen1[i] |= out[i];
+  }
+}
+
+/* Nonzero when any output differs. */
+static inline uint64_t differs(unsigned nout, const uint64_t *exp, const uint64_t *got)
+{
+  uint64_t bad = 0;
+  for (unsigned i = 0; i < nout; i++) bad |= exp[i] ^ got[i];
+  return bad;
+}
+
+/* Progress on a terminal (stderr only, so stdout stays a pure function of
+ * the arguments): cycles done, rate and time left, about once a second. */
+typedef struct progress {
+  int on;
+  double t0, last;
+  uint64_t total;
+} progress_t;
+
+static void progress_start(progress_t *p, const opts_t *o, uint64_t total)
+{
+  p->on = o->progress && !o->bench && total >= 1000000;
+  p->t0 = p->last = now();
+  p->total = total;
+}
+
+static void progress_tick(progress_t *p, const char *name, uint64_t done)
+{
+  double t = now();
+  if (t - p->last < 1.0) return;
+  p->last = t;
+  double rate = (double)done / (t - p->t0);
+  fprintf(stderr, "\r  lockstep %s: %.1fM of %.1fM cycles, %.2fM cycles/s, %.0f s left   ", name,
+          (double)done / 1e6, (double)p->total / 1e6, rate / 1e6,
+          rate > 0 ? (double)(p->total - done) / rate : 0.0);
+}
+
+static void progress_end(progress_t *p)
+{
+  if (p->on && p->last > p->t0) fprintf(stderr, "\r\033[K");
+}
+
+/* One deterministic single-thread pass. Trace cycles [trace_from, ...] to
+ * trace_path when trace_path is set. Returns 0 when it ran (check
+ * r->fail_cycle). The source writes the inputs straight into the history
+ * ring (no copy). */
+static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_t trace_from)
+{
+  const kit_block_t *b = o->b;
+  const unsigned nin = b->nin, hist = o->history;
+  const cover_fn cover = b->cover;
+  void (*const step)(void *, const uint64_t *, uint64_t *) = b->model_step;
+  uint64_t *const exp = r->exp, *const got = r->got;
+  kit_source_t src;
+  size_t cursor = 0;
+  progress_t pg;
+
+  result_clear(r);
   if (open_source(o, &src, r->err, sizeof r->err)) return -1;
   void *m = b->model_new(o->P);
   shim_t *s = shim_new(o->seed);
@@ -94,38 +185,296 @@ static int run(const opts_t *o, result_t *r, const char *trace_path, uint64_t tr
     snprintf(r->err, sizeof r->err, "%s: cannot write waveform", o->waves);
     return -1;
   }
-  for (uint64_t c = 0; kit_source_next(&src, in); c++) {
-    if (trace_path && c == trace_from && shim_trace_open(s, trace_path)) {
-      snprintf(r->err, sizeof r->err, "%s: cannot write waveform", trace_path);
-      break;
+  progress_start(&pg, o, trace_path ? 0 : src.cycles);
+  const int checks = src.nexp > 0 || o->fault_cycle >= 0 || trace_path;
+  unsigned slot = 0;
+  for (uint64_t c = 0;; c++) {
+    uint64_t *in = r->hist + (size_t)slot * nin;   /* this cycle's history slot */
+    if (!kit_source_next(&src, in)) break;
+    if (++slot == hist) slot = 0;
+    step(m, in, exp);
+    if (checks) {
+      if (trace_path && c == trace_from && shim_trace_open(s, trace_path)) {
+        snprintf(r->err, sizeof r->err, "%s: cannot write waveform", trace_path);
+        break;
+      }
+      if (kit_expect_check(&src, &cursor, c, exp, r->err, sizeof r->err)) {
+        r->expect_failed = 1;
+        r->fail_cycle = (int64_t)c;
+        break;
+      }
+      if ((int64_t)c == o->fault_cycle)
+        exp[o->fault_port] ^= 1;   /* fault injection: corrupt the model */
     }
-    memcpy(r->hist + (c % o->history) * nin, in, nin * sizeof *in);
-    b->model_step(m, in, r->exp);
-    if (kit_expect_check(&src, &cursor, c, r->exp, r->err, sizeof r->err)) {
-      r->expect_failed = 1;
-      r->fail_cycle = (int64_t)c;
-      break;
-    }
-    if ((int64_t)c == o->fault_cycle)
-      r->exp[o->fault_port] ^= 1;   /* fault injection: corrupt the model */
-    shim_step(s, in, r->got);
+    shim_step(s, in, got);
     r->cycles = c + 1;
-    if (b->cover) b->cover(o->P, in, r->got, r->cover);
-    int bad = 0;
-    for (unsigned i = 0; i < nout; i++) {
-      r->seen0[i] |= ~r->got[i] & kit_mask(o->port[nin + i].width);
-      r->seen1[i] |= r->got[i];
-      bad |= r->exp[i] != r->got[i];
-    }
-    if (bad) {
+    if (differs(b->nout, exp, got)) {
       r->fail_cycle = (int64_t)c;
       break;
     }
+    tally(o, cover, r, in, got);
+    if (pg.on && (c & 0xfffff) == 0) progress_tick(&pg, b->name, c);
   }
+  progress_end(&pg);
   shim_free(s);
   b->model_free(m);
   kit_source_free(&src);
   return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Two threads: source + model -> ring -> RTL + compare                    */
+/* ---------------------------------------------------------------------- */
+
+#define RING  4096u   /* records in flight (a power of two) */
+#define BATCH 256u    /* records published / released at a time */
+
+/* Where one side sleeps when it has nothing to do: it spins a little
+ * first (the other side publishes every BATCH cycles), then blocks, so two
+ * threads sharing one core (a loaded machine) hand over instead of
+ * spinning each other's time away. */
+typedef struct gate {
+  _Alignas(64) _Atomic int sleeping;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+} gate_t;
+
+/* A spinning thread must leave the core's resources to its neighbour (the
+ * two processors of a machine may be the two hyperthreads of one core). */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+#define SPIN_S 30e-6    /* seconds a side spins before it sleeps */
+
+typedef struct pipe {
+  const opts_t *o;
+  gate_t pgate, cgate;          /* producer waits for room, consumer for records */
+  result_t *r;                  /* the producer counts coverage into it */
+  unsigned rec;                 /* words per record: nin inputs, nout expected */
+  uint64_t *ring;               /* RING * rec */
+  /* each side writes its own cache line */
+  _Alignas(64) _Atomic uint64_t head;  /* records written by the producer */
+  _Atomic int done;                    /* the producer is done; head is final */
+  _Alignas(64) _Atomic uint64_t tail;  /* records released by the consumer */
+  _Atomic int stop;                    /* the consumer is done: producer, stop */
+  _Alignas(64) int failed;             /* (producer's verdict, read after done) */
+  int expect_failed;
+  uint64_t expect_cycle;
+  char err[1024];
+} pipe_t;
+
+/* The other side published: wake it if it sleeps. Publishing stores are
+ * sequentially consistent, as is the sleeper's flag, so either the
+ * sleeper's re-check sees the new value or this sees the flag. */
+static void gate_wake(gate_t *g)
+{
+  if (atomic_load(&g->sleeping)) {
+    pthread_mutex_lock(&g->mu);
+    pthread_cond_signal(&g->cv);
+    pthread_mutex_unlock(&g->mu);
+  }
+}
+
+/* The producer's condition: room in the ring, or told to stop. */
+static int room(pipe_t *p, uint64_t c, uint64_t *tail)
+{
+  *tail = atomic_load(&p->tail);
+  return c - *tail < RING || atomic_load(&p->stop);
+}
+
+/* The consumer's condition: a record to take, or the producer is done. */
+static int records(pipe_t *p, uint64_t c, uint64_t *head)
+{
+  int done = atomic_load(&p->done);
+  *head = atomic_load(&p->head);
+  return c < *head || done;
+}
+
+static void gate_wait(gate_t *g, pipe_t *p, int (*cond)(pipe_t *, uint64_t, uint64_t *),
+                      uint64_t c, uint64_t *v)
+{
+  double t0 = 0;
+  for (unsigned i = 1;; i++) {
+    if (cond(p, c, v)) return;
+    cpu_relax();
+    if ((i & 255) == 0) {
+      double t = now();
+      if (t0 == 0) t0 = t;
+      else if (t - t0 > SPIN_S) break;
+    }
+  }
+  pthread_mutex_lock(&g->mu);
+  atomic_store(&g->sleeping, 1);
+  while (!cond(p, c, v)) pthread_cond_wait(&g->cv, &g->mu);
+  atomic_store(&g->sleeping, 0);
+  pthread_mutex_unlock(&g->mu);
+}
+
+static void gates_init(pipe_t *p)
+{
+  gate_t *g[2] = {&p->pgate, &p->cgate};
+  for (int i = 0; i < 2; i++) {
+    pthread_mutex_init(&g[i]->mu, NULL);
+    pthread_cond_init(&g[i]->cv, NULL);
+  }
+}
+
+static void gates_destroy(pipe_t *p)
+{
+  gate_t *g[2] = {&p->pgate, &p->cgate};
+  for (int i = 0; i < 2; i++) {
+    pthread_mutex_destroy(&g[i]->mu);
+    pthread_cond_destroy(&g[i]->cv);
+  }
+}
+
+static void *producer(void *arg)
+{
+  pipe_t *p = arg;
+  const opts_t *o = p->o;
+  const kit_block_t *b = o->b;
+  const unsigned nin = b->nin, rec = p->rec;
+  void (*const step)(void *, const uint64_t *, uint64_t *) = b->model_step;
+  const cover_fn cover = b->cover;
+  kit_source_t src;
+  size_t cursor = 0;
+  uint64_t c = 0, tail = 0;
+
+  if (open_source(o, &src, p->err, sizeof p->err)) {
+    p->failed = 1;
+    atomic_store(&p->done, 1);
+    gate_wake(&p->cgate);
+    return NULL;
+  }
+  void *m = b->model_new(o->P);
+  if (!m) {
+    snprintf(p->err, sizeof p->err, "out of memory");
+    p->failed = 1;
+    kit_source_free(&src);
+    atomic_store(&p->done, 1);
+    gate_wake(&p->cgate);
+    return NULL;
+  }
+  const int checks = src.nexp > 0 || o->fault_cycle >= 0;
+  for (;; c++) {
+    if (c - tail >= RING) {            /* ring full: wait for the consumer */
+      atomic_store(&p->head, c);
+      gate_wake(&p->cgate);
+      gate_wait(&p->pgate, p, room, c, &tail);
+      if (atomic_load(&p->stop)) break;
+    }
+    uint64_t *slot = p->ring + (size_t)(c & (RING - 1)) * rec, *in = slot, *exp = slot + nin;
+    if (!kit_source_next(&src, in)) break;
+    step(m, in, exp);
+    if (checks) {
+      if (kit_expect_check(&src, &cursor, c, exp, p->err, sizeof p->err)) {
+        p->expect_failed = 1;
+        p->expect_cycle = c;
+        break;
+      }
+      if ((int64_t)c == o->fault_cycle) exp[o->fault_port] ^= 1;
+    }
+    tally(o, cover, p->r, in, exp);
+    if ((c & (BATCH - 1)) == BATCH - 1) {
+      atomic_store(&p->head, c + 1);
+      gate_wake(&p->cgate);
+      if (atomic_load_explicit(&p->stop, memory_order_relaxed)) break;
+    }
+  }
+  atomic_store(&p->head, c);
+  b->model_free(m);
+  kit_source_free(&src);
+  atomic_store(&p->done, 1);
+  gate_wake(&p->cgate);
+  return NULL;
+}
+
+/* The consumer half, on the calling thread. Fills r like run_seq except
+ * the history (a mismatch is reported from a single-thread re-run). */
+static int run_par(const opts_t *o, result_t *r)
+{
+  const kit_block_t *b = o->b;
+  const unsigned nin = b->nin, nout = b->nout;
+  pipe_t p;
+  pthread_t th;
+  progress_t pg;
+
+  result_clear(r);
+  memset(&p, 0, sizeof p);
+  gates_init(&p);
+  p.o = o;
+  p.r = r;
+  p.rec = nin + nout;
+  p.ring = malloc((size_t)RING * p.rec * sizeof *p.ring);
+  shim_t *s = shim_new(o->seed);
+  if (!p.ring || !s) {
+    free(p.ring);
+    shim_free(s);
+    gates_destroy(&p);
+    snprintf(r->err, sizeof r->err, "out of memory");
+    return -1;
+  }
+  if (pthread_create(&th, NULL, producer, &p) != 0) {
+    free(p.ring);
+    shim_free(s);
+    gates_destroy(&p);
+    return run_seq(o, r, NULL, 0);     /* no thread to be had: one is enough */
+  }
+  progress_start(&pg, o, o->stim ? 0 : o->cycles);
+  uint64_t c = 0, head = 0;
+  for (;; c++) {
+    if (c == head) {                   /* wait for the producer */
+      atomic_store(&p.tail, c);
+      gate_wake(&p.pgate);
+      gate_wait(&p.cgate, &p, records, c, &head);
+      if (c == head) break;            /* producer done, all consumed */
+    }
+    const uint64_t *in = p.ring + (size_t)(c & (RING - 1)) * p.rec, *exp = in + nin;
+    uint64_t got[KIT_MAX_PORTS];
+    shim_step(s, in, got);
+    if (differs(nout, exp, got)) {
+      r->fail_cycle = (int64_t)c;      /* the report comes from a re-run */
+      break;
+    }
+    if ((c & (BATCH - 1)) == BATCH - 1) {
+      atomic_store(&p.tail, c + 1);
+      gate_wake(&p.pgate);
+      if (pg.on && (c & 0xfffff) == 0xfffff) progress_tick(&pg, b->name, c + 1);
+    }
+  }
+  progress_end(&pg);
+  r->cycles = r->fail_cycle >= 0 ? c + 1 : c;
+  atomic_store(&p.stop, 1);
+  atomic_store(&p.tail, c);
+  gate_wake(&p.pgate);
+  pthread_join(th, NULL);
+  shim_free(s);
+  free(p.ring);
+  gates_destroy(&p);
+  if (p.failed) {
+    snprintf(r->err, sizeof r->err, "%s", p.err);
+    return -1;
+  }
+  if (r->fail_cycle < 0 && p.expect_failed) {   /* every cycle before it matched */
+    r->expect_failed = 1;
+    r->fail_cycle = (int64_t)p.expect_cycle;
+    snprintf(r->err, sizeof r->err, "%s", p.err);
+  }
+  return 0;
+}
+
+/* The run `make check` does: two threads unless asked for one, or when a
+ * whole-run waveform is written (the RTL side then traces every cycle). */
+static int run(const opts_t *o, result_t *r)
+{
+  if (o->threads >= 2 && !o->waves) return run_par(o, r);
+  return run_seq(o, r, NULL, 0);
 }
 
 static void print_repro(const opts_t *o, int argc, char **argv)
@@ -139,8 +488,8 @@ static void print_repro(const opts_t *o, int argc, char **argv)
   printf("\n");
 }
 
-static void report_mismatch(const opts_t *o, result_t *r, const char *vcd, uint64_t from,
-                            int argc, char **argv)
+static void report_mismatch(const opts_t *o, result_t *r, const char *vcd, const char *why,
+                            uint64_t from, int argc, char **argv)
 {
   const kit_block_t *b = o->b;
   unsigned nin = b->nin, nout = b->nout;
@@ -162,78 +511,144 @@ static void report_mismatch(const opts_t *o, result_t *r, const char *vcd, uint6
     printf("\n");
   }
   if (vcd) printf("  waveform: %s (cycles %" PRIu64 "..%" PRIu64 ", time = 10 x cycle)\n", vcd, from, c);
+  else printf("  waveform: not written (%s)\n", why);
   print_repro(o, argc, argv);
 }
 
-static double now(void)
+/* ---------------------------------------------------------------------- */
+/* --bench                                                                  */
+/* ---------------------------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
 {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
 }
 
-/* --bench: the same pre-generated stimulus through model only, RTL only and
- * lockstep, timed in one process. */
-static int bench(const opts_t *o)
+/* Model alone and Verilator alone on the same stimulus, generated in chunks
+ * outside the timed regions (the whole stimulus is never held in memory).
+ * Times in seconds through *t_model and *t_rtl. */
+#define BENCH_CHUNK 4096u
+static int bench_alone(const opts_t *o, double *t_stim, double *t_model, double *t_rtl, char *err,
+                       size_t n)
 {
   const kit_block_t *b = o->b;
-  unsigned nin = b->nin, nout = b->nout;
-  uint64_t n = o->cycles, out[KIT_MAX_PORTS], got[KIT_MAX_PORTS];
+  const unsigned nin = b->nin;
+  uint64_t out[KIT_MAX_PORTS];
   kit_source_t src;
-  char err[1024];
-  uint64_t *ins = malloc(n * nin * sizeof *ins);
-  if (!ins || open_source(o, &src, err, sizeof err)) return die(ins ? err : "out of memory");
-  for (uint64_t c = 0; c < n && kit_source_next(&src, ins + c * nin); c++) {}
-  kit_source_free(&src);
-  void *m = b->model_new(o->P);
-  double t0 = now();
-  for (uint64_t c = 0; c < n; c++) b->model_step(m, ins + c * nin, out);
-  double t_model = now() - t0;
-  b->model_free(m);
-  shim_t *s = shim_new(o->seed);
-  t0 = now();
-  for (uint64_t c = 0; c < n; c++) shim_step(s, ins + c * nin, got);
-  double t_rtl = now() - t0;
-  shim_free(s);
-  m = b->model_new(o->P);
-  s = shim_new(o->seed);
-  uint64_t bad = 0;
-  t0 = now();
-  for (uint64_t c = 0; c < n; c++) {
-    b->model_step(m, ins + c * nin, out);
-    shim_step(s, ins + c * nin, got);
-    bad |= (uint64_t)memcmp(out, got, nout * sizeof *out);
+  uint64_t *ins = malloc((size_t)BENCH_CHUNK * nin * sizeof *ins);
+  if (!ins || open_source(o, &src, err, n)) {
+    if (!ins) snprintf(err, n, "out of memory");
+    free(ins);
+    return -1;
   }
-  double t_lock = now() - t0;
+  void *m = b->model_new(o->P);
+  shim_t *s = shim_new(o->seed);
+  *t_stim = *t_model = *t_rtl = 0;
+  for (;;) {
+    unsigned k = 0;
+    double ts = now();
+    while (k < BENCH_CHUNK && kit_source_next(&src, ins + (size_t)k * nin)) k++;
+    if (k == 0) break;
+    double t0 = now();
+    *t_stim += t0 - ts;
+    for (unsigned c = 0; c < k; c++) b->model_step(m, ins + (size_t)c * nin, out);
+    double t1 = now();
+    for (unsigned c = 0; c < k; c++) shim_step(s, ins + (size_t)c * nin, out);
+    double t2 = now();
+    *t_model += t1 - t0;
+    *t_rtl += t2 - t1;
+  }
   shim_free(s);
   b->model_free(m);
+  kit_source_free(&src);
   free(ins);
-  printf("bench %s cycles=%" PRIu64 " model_steps_per_s=%.0f rtl_cycles_per_s=%.0f "
-         "lockstep_cycles_per_s=%.0f%s\n", b->name, n, (double)n / t_model, (double)n / t_rtl,
-         (double)n / t_lock, bad ? " (MISMATCHES: run make check)" : "");
-  return bad ? 1 : 0;
+  return 0;
+}
+
+/* --bench: per repeat, the model alone, the Verilator model alone, the
+ * `make check` path (run(), exactly as a user runs it) and the same on one
+ * thread; medians with min and max, and the ratios taken from the medians.
+ * One line of key=value pairs (tools/bench.sh formats it). */
+#define BENCH_MAX_REPEAT 15u
+static int bench(const opts_t *o)
+{
+  enum { T_STIM, T_MODEL, T_RTL, T_CHECK, T_CHECK1, T_N };
+  static const char *key[T_N] = {"stim", "model", "rtl", "check", "check1"};
+  const kit_block_t *b = o->b;
+  double t[T_N][BENCH_MAX_REPEAT], med[T_N];
+  char err[1024];
+  result_t r;
+  memset(&r, 0, sizeof r);
+  r.hist = calloc(o->history, b->nin * sizeof *r.hist);
+  if (!r.hist) return die("out of memory");
+  opts_t one = *o;
+  one.threads = 1;
+  uint64_t n = 0;
+  for (unsigned k = 0; k < o->repeat; k++) {
+    if (bench_alone(o, &t[T_STIM][k], &t[T_MODEL][k], &t[T_RTL][k], err, sizeof err)) return die(err);
+    double t0 = now();
+    if (run(o, &r)) return die(r.err);
+    t[T_CHECK][k] = now() - t0;
+    if (r.fail_cycle >= 0) return die("mismatch during --bench: run make check");
+    n = r.cycles;
+    t0 = now();
+    if (run(&one, &r)) return die(r.err);
+    t[T_CHECK1][k] = now() - t0;
+  }
+  free(r.hist);
+  printf("bench %s cycles=%" PRIu64 " repeat=%u threads=%u", b->name, n, o->repeat, o->threads);
+  for (unsigned i = 0; i < T_N; i++) {
+    qsort(t[i], o->repeat, sizeof(double), cmp_double);
+    med[i] = t[i][o->repeat / 2];
+    printf(" %s=%.0f %s_min=%.0f %s_max=%.0f", key[i], (double)n / med[i], key[i],
+           (double)n / t[i][o->repeat - 1], key[i], (double)n / t[i][0]);
+  }
+  /* the sequential bound: both models must step every cycle */
+  double bound = (double)n / (med[T_MODEL] + med[T_RTL]);
+  printf(" bound=%.0f check_over_bound=%.3f harness_share=%.3f model_over_rtl=%.2f\n", bound,
+         ((double)n / med[T_CHECK]) / bound, 1.0 - (med[T_MODEL] + med[T_RTL]) / med[T_CHECK],
+         med[T_RTL] / med[T_MODEL]);
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+
+/* Two threads when the machine has two processors, unless KIT_THREADS
+ * (1 or 2) says otherwise (a sharded regression running one job per core
+ * sets 1); --threads overrides both. */
+static unsigned default_threads(void)
+{
+  const char *e = getenv("KIT_THREADS");
+  if (e && (strcmp(e, "1") == 0 || strcmp(e, "2") == 0)) return (unsigned)(e[0] - '0');
+  return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2u : 1u;
 }
 
 int main(int argc, char **argv)
 {
   opts_t o = {.seed = 1, .cycles = 100000, .fault_cycle = -1, .fail_dir = "build/fail",
-              .window = 16, .history = 8};
+              .window = 16, .history = 8, .threads = default_threads(), .repeat = 3,
+              .progress = isatty(STDERR_FILENO)};
   char err[1024];
   const char *fault = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    char *end = NULL;
+    uint64_t x = 0;
+    int rc = 0;
     if (strcmp(a, "--bench") == 0) { o.bench = 1; continue; }
-    if (!v) {
-      snprintf(err, sizeof err, "option %s needs a value (or is unknown)", a);
+    if (strncmp(a, "--", 2) != 0 || !v) {
+      snprintf(err, sizeof err, v ? "unknown argument '%s'" : "option %s needs a value (or is unknown)", a);
       return die(err);
     }
     i++;
-    if (strcmp(a, "--seed") == 0) o.seed = strtoull(v, &end, 0);
-    else if (strcmp(a, "--cycles") == 0) o.cycles = strtoull(v, &end, 0);
-    else if (strcmp(a, "--window") == 0) o.window = (unsigned)strtoul(v, &end, 0);
-    else if (strcmp(a, "--history") == 0) o.history = (unsigned)strtoul(v, &end, 0);
+    if (strcmp(a, "--seed") == 0) rc = kit_parse_u64(a, v, 0, UINT64_MAX, &o.seed, err, sizeof err);
+    else if (strcmp(a, "--cycles") == 0) rc = kit_parse_u64(a, v, 1, KIT_MAX_CYCLES, &o.cycles, err, sizeof err);
+    else if (strcmp(a, "--window") == 0) { rc = kit_parse_u64(a, v, 1, 1000000, &x, err, sizeof err); o.window = (unsigned)x; }
+    else if (strcmp(a, "--history") == 0) { rc = kit_parse_u64(a, v, 1, 4096, &x, err, sizeof err); o.history = (unsigned)x; }
+    else if (strcmp(a, "--threads") == 0) { rc = kit_parse_u64(a, v, 1, 2, &x, err, sizeof err); o.threads = (unsigned)x; }
+    else if (strcmp(a, "--repeat") == 0) { rc = kit_parse_u64(a, v, 1, BENCH_MAX_REPEAT, &x, err, sizeof err); o.repeat = (unsigned)x; }
+    else if (strcmp(a, "--progress") == 0) { rc = kit_parse_u64(a, v, 0, 1, &x, err, sizeof err); o.progress = (int)x; }
     else if (strcmp(a, "--stim") == 0) o.stim = v;
     else if (strcmp(a, "--fault") == 0) fault = v;
     else if (strcmp(a, "--waves") == 0) o.waves = v;
@@ -243,12 +658,8 @@ int main(int argc, char **argv)
       snprintf(err, sizeof err, "unknown option %s", a);
       return die(err);
     }
-    if (end && (*end || end == v)) {
-      snprintf(err, sizeof err, "option %s: '%s' is not a number", a, v);
-      return die(err);
-    }
+    if (rc) return die(err);
   }
-  if (o.cycles == 0 || o.history == 0) return die("--cycles and --history must be positive");
   o.b = kit_block_find(shim_block());
   if (!o.b) return die("this binary's block is not in the registry");
   /* The RTL configuration is fixed at verilation; the model follows it. */
@@ -260,22 +671,28 @@ int main(int argc, char **argv)
   if (kit_params_check(o.b, o.P, err, sizeof err)) return die(err);
   o.b->ports(o.P, o.port);
   if (fault) {
-    char *end;
-    o.fault_cycle = (int64_t)strtoull(fault, &end, 0);
+    char cyc[64];
+    const char *colon = strchr(fault, ':');
+    size_t len = colon ? (size_t)(colon - fault) : strlen(fault);
+    uint64_t fc;
+    snprintf(cyc, sizeof cyc, "%.*s", (int)(len < sizeof cyc ? len : sizeof cyc - 1), fault);
+    if (len == 0 || len >= sizeof cyc || kit_parse_u64("--fault", cyc, 0, KIT_MAX_CYCLES - 1, &fc, err, sizeof err)) {
+      snprintf(err, sizeof err, "--fault %s: expected CYCLE or CYCLE:PORT (CYCLE 0..%llu)", fault,
+               KIT_MAX_CYCLES - 1);
+      return die(err);
+    }
+    o.fault_cycle = (int64_t)fc;
     o.fault_port = 0;
-    if (*end == ':') {
+    if (colon) {
       unsigned i;
       for (i = 0; i < o.b->nout; i++)
-        if (strcmp(o.port[o.b->nin + i].name, end + 1) == 0) break;
+        if (strcmp(o.port[o.b->nin + i].name, colon + 1) == 0) break;
       if (i == o.b->nout) {
-        snprintf(err, sizeof err, "--fault %s: no output port '%s' in block %s", fault, end + 1,
+        snprintf(err, sizeof err, "--fault %s: no output port '%s' in block %s", fault, colon + 1,
                  o.b->name);
         return die(err);
       }
       o.fault_port = i;
-    } else if (*end || end == fault) {
-      snprintf(err, sizeof err, "--fault %s: expected CYCLE or CYCLE:PORT", fault);
-      return die(err);
     }
   }
   if (o.bench) return bench(&o);
@@ -284,32 +701,49 @@ int main(int argc, char **argv)
   memset(&r, 0, sizeof r);
   r.hist = calloc(o.history, o.b->nin * sizeof *r.hist);
   if (!r.hist) return die("out of memory");
-  if (run(&o, &r, NULL, 0)) return die(r.err);
+  if (run(&o, &r)) return die(r.err);
   if (r.expect_failed) {
     printf("FAIL %s: %s\n", o.b->name, r.err);
     print_repro(&o, argc, argv);
+    free(r.hist);
     return 1;
   }
   if (r.fail_cycle >= 0) {
-    /* Deterministic re-run with tracing on for the window before the failure. */
+    /* Deterministic single-thread re-run, with tracing on for the window
+     * before the failure: the report's history and waveform come from it. */
     char vcd[1200];
     uint64_t fc = (uint64_t)r.fail_cycle;
     uint64_t from = fc > o.window ? fc - o.window : 0;
-    mkdir(o.fail_dir, 0777);
+    char why[1300] = "";
     snprintf(vcd, sizeof vcd, "%s/%s_seed%" PRIu64 "_cycle%" PRIu64 ".vcd", o.fail_dir, o.b->name,
              o.seed, fc);
+    if (mkdir(o.fail_dir, 0777) != 0 && errno != EEXIST)
+      snprintf(why, sizeof why, "cannot create %s: %s", o.fail_dir, strerror(errno));
+    const char *trace = why[0] ? NULL : vcd;
     result_t r2;
     memset(&r2, 0, sizeof r2);
     r2.hist = calloc(o.history, o.b->nin * sizeof *r2.hist);
-    int traced = r2.hist && run(&o, &r2, vcd, from) == 0 && r2.fail_cycle == r.fail_cycle;
+    if (!r2.hist) return die("out of memory");
+    int traced = trace && run_seq(&o, &r2, trace, from) == 0 && r2.fail_cycle == r.fail_cycle;
+    if (trace && !traced && !why[0]) snprintf(why, sizeof why, "%s", r2.err[0] ? r2.err : "the traced re-run failed");
+    if (!traced && (run_seq(&o, &r2, NULL, 0) != 0 || r2.fail_cycle != r.fail_cycle))
+      return die("the single-thread re-run did not reproduce the mismatch (nondeterministic RTL?)");
+    report_mismatch(&o, &r2, traced ? vcd : NULL, why, from, argc, argv);
     free(r2.hist);
-    report_mismatch(&o, &r, traced ? vcd : NULL, from, argc, argv);
     free(r.hist);
     return 1;
+  }
+  if (o.fault_cycle >= 0 && (uint64_t)o.fault_cycle >= r.cycles) {
+    snprintf(err, sizeof err, "--fault %" PRId64 ": the run has only %" PRIu64
+             " cycles (0..%" PRIu64 "), so no fault was injected", o.fault_cycle, r.cycles,
+             r.cycles - 1);
+    free(r.hist);
+    return die(err);
   }
   unsigned bits = 0, covered = 0;
   for (unsigned i = 0; i < o.b->nout; i++) {
     unsigned w = o.port[o.b->nin + i].width;
+    r.seen0[i] &= kit_mask(w);
     bits += w;
     for (unsigned k = 0; k < w; k++) covered += (r.seen0[i] >> k & 1) && (r.seen1[i] >> k & 1);
   }

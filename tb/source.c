@@ -9,13 +9,20 @@
 
 #include "source.h"
 
-int kit_source_random(kit_source_t *s, const kit_block_t *b, const long *P,
-                      uint64_t seed, uint64_t cycles)
+/* Common start of both kinds: block, configuration, port table, masks. */
+static void source_init(kit_source_t *s, const kit_block_t *b, const long *P)
 {
   memset(s, 0, sizeof *s);
   s->b = b;
   s->P = P;
   b->ports(P, s->port);
+  for (unsigned i = 0; i < b->nin; i++) s->mask[i] = kit_mask(s->port[i].width);
+}
+
+int kit_source_random(kit_source_t *s, const kit_block_t *b, const long *P,
+                      uint64_t seed, uint64_t cycles)
+{
+  source_init(s, b, P);
   s->cycles = cycles;
   s->stim = b->stim_new(P, seed);
   return s->stim ? 0 : -1;
@@ -84,11 +91,8 @@ static int push_cycle(kit_source_t *s, size_t *cap, const uint64_t *in)
 int kit_source_file(kit_source_t *s, const kit_block_t *b, const long *P,
                     const char *path, char *err, size_t errlen)
 {
-  memset(s, 0, sizeof *s);
-  s->b = b;
-  s->P = P;
+  source_init(s, b, P);
   s->path = path;
-  b->ports(P, s->port);
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
@@ -219,7 +223,7 @@ int kit_source_next(kit_source_t *s, uint64_t *in)
     s->b->stim_next(s->stim, in);
   else
     memcpy(in, s->ins + s->pos * nin, nin * sizeof *in);
-  for (unsigned i = 0; i < nin; i++) in[i] &= kit_mask(s->port[i].width);
+  for (unsigned i = 0; i < nin; i++) in[i] &= s->mask[i];
   s->pos++;
   return 1;
 }

@@ -30,6 +30,7 @@ typedef struct kit_source {
   const kit_block_t *b;
   const long *P;
   kit_port_t port[KIT_MAX_PORTS];
+  uint64_t mask[KIT_MAX_PORTS];  /* input i's width mask */
   uint64_t cycles;    /* total cycles this source produces */
   uint64_t pos;       /* cycles produced so far */
   /* random */

@@ -1,31 +1,72 @@
 #!/usr/bin/env bash
-# bench.sh "BLOCKS" SEED - speeds measured in one run on the same stimulus:
-# C-model steps/s, Verilator-only cycles/s and lockstep cycles/s (one
-# process, one pre-generated stimulus array), then Icarus replay cycles/s on
-# a vector file of the same seed; and the ratios between them. Default
-# configuration of each block. Ratios, not absolute numbers, are the result:
-# they travel between machines.
+# bench.sh "BLOCKS" SEED - what users run, measured in one run per block at
+# its default configuration, each figure the median of BENCH_REPEAT repeats
+# (min and max shown):
+#   model      C model alone, steps/s (stimulus generated outside the timing)
+#   verilator  Verilator model alone, cycles/s, on the same stimulus
+#   check      the `make check` path (two threads: source + model | RTL +
+#              compare), cycles/s, exactly the code a user runs
+#   check1     the same on one thread (--threads 1)
+#   bound      1 / (1/model + 1/verilator): what one thread can reach when
+#              everything but the two models cost nothing
+#   icarus     replay of a vector file on Icarus, cycles/s, with the file
+#              load timed apart (a +loadonly run) and shown as "load s"
+#   build      wall seconds of the last verilate + C++ build of that
+#              configuration, and the -O level read off its g++ lines
+# Ratios come from the medians: check/bound (>= 0.85: the harness costs at
+# most 15%), model/verilator (the C model's speed over the RTL's), and
+# verilator/icarus. Ratios, not absolute numbers, travel between machines.
+# BENCH_CYCLES (1000000), BENCH_REPEAT (3), BENCH_ICARUS_CYCLES (20000).
+# Then the kit vs cocotb comparison (tools/cocotb_bench.sh: installs cocotb
+# 1.8.1 into the project venv build/venv; BENCH_COCOTB=0 skips it).
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 blocks=$1; seed=$2
-n=${BENCH_CYCLES:-1000000}; ni=${BENCH_ICARUS_CYCLES:-20000}
+n=${BENCH_CYCLES:-1000000}; rep=${BENCH_REPEAT:-3}; ni=${BENCH_ICARUS_CYCLES:-20000}
 mkdir -p build/bench
-printf '%-6s %14s %14s %14s %14s %10s %10s %10s\n' block model/s verilator/s lockstep/s icarus/s "model:rtl" "rtl:lock" "rtl:icarus"
+
+# median MIN MAX of the numbers on stdin
+stats() { sort -g | awk '{a[NR]=$1} END {printf "%s %s %s\n", a[int((NR+1)/2)], a[1], a[NR]}'; }
+# field KEY LINE: value of KEY=... in a bench line
+field() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+# olast DIR: the -O flags that land last on the g++ lines compiling generated code
+olast() {
+  grep -E '^g\+\+ .* -c -o Vdut' "$1/build.log" | while read -r l; do echo "$l" | grep -oE ' -O[0-9sfastg]+' | tail -1; done |
+    sort -u | tr -d ' ' | tr '\n' ' ' | sed 's/ $//'
+}
+
+printf '%-12s %12s %12s %12s %12s %12s %7s %7s %10s %7s %7s %6s %4s\n' block model/s verilator/s check/s check1/s \
+  bound/s chk:bnd mdl:rtl icarus/s load_s rtl:ica build -O
 for b in $blocks; do
   bin=$(tools/build_lockstep.sh "$b" "" 2>/dev/null)
-  line=$($bin --seed "$seed" --cycles "$n" --bench)
-  m=$(echo "$line" | sed 's/.*model_steps_per_s=\([0-9]*\).*/\1/')
-  r=$(echo "$line" | sed 's/.*rtl_cycles_per_s=\([0-9]*\).*/\1/')
-  l=$(echo "$line" | sed 's/.*lockstep_cycles_per_s=\([0-9]*\).*/\1/')
+  dir=$(dirname "$bin")
+  line=$($bin --seed "$seed" --cycles "$n" --bench --repeat "$rep")
+  echo "$line" > "build/bench/$b.txt"
   v=build/bench/${b}.vec
   build/kit vectors "$b" --seed "$seed" --cycles "$ni" -o "$v" >/dev/null
-  build/kit tbgen "$v" -o build/bench/${b}_tb.v
-  rtl=$(build/kit rtl "$b")
-  # shellcheck disable=SC2086
-  iverilog -g2005 -o build/bench/$b.vvp build/bench/${b}_tb.v $rtl
-  t0=$(date +%s%N); vvp -n build/bench/$b.vvp +vec="$v" | grep -q '^PASS'; t1=$(date +%s%N)
-  i=$(( ni * 1000000000 / (t1 - t0) ))
-  awk -v b="$b" -v m="$m" -v r="$r" -v l="$l" -v i="$i" 'BEGIN {
-    printf "%-6s %14d %14d %14d %14d %10.1f %10.2f %10.1f\n", b, m, r, l, i, m/r, r/l, r/i }'
+  build/kit tbgen "$v" -o "build/bench/${b}_tb.v"
+  # shellcheck disable=SC2046
+  iverilog -g2005 -o "build/bench/$b.vvp" "build/bench/${b}_tb.v" $(build/kit rtl "$b")
+  full=""; load=""
+  for _ in $(seq "$rep"); do
+    t0=$(date +%s%N); vvp -n "build/bench/$b.vvp" +vec="$v" | grep -q '^PASS'; t1=$(date +%s%N)
+    vvp -n "build/bench/$b.vvp" +vec="$v" +loadonly >/dev/null; t2=$(date +%s%N)
+    full="$full $((t1 - t0))"; load="$load $((t2 - t1))"
+  done
+  read -r fm _ _ <<< "$(echo $full | tr ' ' '\n' | stats)"
+  read -r lm _ _ <<< "$(echo $load | tr ' ' '\n' | stats)"
+  sim=$(( fm > lm ? fm - lm : 1 ))
+  ica=$(( ni * 1000000000 / sim ))
+  awk -v b="$b" -v m="$(field model "$line")" -v r="$(field rtl "$line")" -v c="$(field check "$line")" \
+      -v c1="$(field check1 "$line")" -v bd="$(field bound "$line")" -v i="$ica" -v l="$lm" \
+      -v bt="$(cat "$dir/build.seconds" 2>/dev/null || echo '?')" -v o="$(olast "$dir")" 'BEGIN {
+    printf "%-12s %12d %12d %12d %12d %12d %7.2f %7.2f %10d %7.2f %7.0f %6s %4s\n",
+      b, m, r, c, c1, bd, c / bd, m / r, i, l / 1e9, r / i, bt, o }'
+  echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /_(min|max)=/) printf " %s", $i; print "" }' |
+    sed "s/^/  $b min\/max (per second):/"
 done
-echo "(icarus/s includes loading the $ni-cycle vector file; model:rtl = C-model steps per Verilator cycle)"
+echo "(medians of $rep repeats; $n cycles for the C and Verilator figures, $ni for Icarus;"
+echo " chk:bnd >= 0.85 means the harness costs at most 15% of a one-thread lockstep)"
+if [ "${BENCH_COCOTB:-1}" = 1 ]; then
+  tools/cocotb_bench.sh "$seed" || echo "(kit vs cocotb not measured: see the line above; BENCH_COCOTB=0 skips it)"
+fi

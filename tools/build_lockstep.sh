@@ -8,9 +8,21 @@
 # RTL's ports against the block's .def (stops here, before any simulation,
 # listing every missing / extra / wrongly sized port); compile the generic
 # shim for this block and link it with the C library.
-# Rebuilds only when the RTL, parameters or kit sources changed (stamp).
+# Rebuilds only when the RTL, parameters, optimisation or kit sources
+# changed (stamp).
+#
+# Optimisation: VOPT (default -O2) is the g++ level for every C++ file of
+# the build. Verilator 5.006's generated makefile appends its own
+# OPT_FAST=-Os / OPT_GLOBAL=-Os after the user's -CFLAGS, so VOPT is passed
+# as those make variables (-MAKEFLAGS), which is what lands last on the
+# compiler's command line (tb/test/14_build.sh checks the build log).
 set -euo pipefail
 block=$1; params=${2:-}; rtl=${3:-}; top=${4:-}
+vopt=${VOPT:--O2}
+case "$vopt" in
+  -O0|-O1|-O2|-O3|-Os|-Ofast|-Og) ;;
+  *) echo "build_lockstep: error: VOPT='$vopt': expected one of -O0 -O1 -O2 -O3 -Os -Ofast -Og" >&2; exit 1 ;;
+esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 kit=build/kit
@@ -37,13 +49,14 @@ if [ "$rtl" != "$def_rtl" ] || [ "$top" != "$def_top" ]; then
   dir=$dir-byo$h
 fi
 mkdir -p "$dir"
-stamp_now=$( { echo "$gflags $top"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib"; } | sha1sum | cut -d' ' -f1)
+stamp_now=$( { echo "$gflags $top $vopt"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
 if [ -x "$dir/lockstep" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp_now" ]; then
   # shellcheck disable=SC2086
   $kit portcheck "$block" "$dir/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
   echo "$dir/lockstep"; exit 0
 fi
-rm -rf "$dir/obj" "$dir/lockstep" "$dir/stamp"
+rm -rf "$dir/obj" "$dir/lockstep" "$dir/stamp" "$dir/build.seconds"
+t0=$(date +%s%N)
 echo "== verilate $block ($rtlparams) top=$top: $rtl" >&2
 # shellcheck disable=SC2086
 if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
@@ -60,7 +73,8 @@ inc="-I$root/cmodel -I$root/tb"
 # shellcheck disable=SC2086
 if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
      $gflags -Mdir "$dir/obj" --exe --build -j 2 \
-     -CFLAGS "-O2 $inc -DKIT_DEF='\"$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
+     -MAKEFLAGS "OPT_FAST=$vopt OPT_SLOW=$vopt OPT_GLOBAL=$vopt" \
+     -CFLAGS "$vopt $inc -DKIT_DEF='\"$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
      -o "$root/$dir/lockstep" \
      "$root/tb/shim.cpp" "$root/build/lockstep.o" "$root/$lib" $rtl >"$dir/build.log" 2>&1; then
   grep -m10 -E 'error|Error' "$dir/build.log" >&2 || tail -10 "$dir/build.log" >&2
@@ -68,4 +82,6 @@ if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign uni
   exit 1
 fi
 echo "$stamp_now" > "$dir/stamp"
+# wall time of verilate + C++ build, for make bench
+awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f\n", (b - a) / 1e9 }' > "$dir/build.seconds"
 echo "$dir/lockstep"

@@ -9,7 +9,7 @@ expect_err() {
   local out rc
   out=$("$@" 2>&1); rc=$?
   if [ $rc -eq 0 ]; then bad "$name: exited 0, expected an error"; return; fi
-  if ! printf '%s\n' "$out" | grep -qE "$pat"; then
+  if ! printf '%s\n' "$out" | grep -qE -e "$pat"; then
     bad "$name: error did not match /$pat/: $(printf '%s' "$out" | head -3)"; return
   fi
   if printf '%s\n' "$out" | grep -qiE 'segmentation|core dumped|sanitizer|assert'; then

@@ -1,0 +1,104 @@
+# Build and speed plumbing (no timed assertions: speed is measured by make
+# bench, never by a test). Rationale: Verilator 5.006's makefile appends its
+# own OPT_FAST=-Os after the kit's -CFLAGS, so the optimisation the kit asks
+# for is only real if it is the last -O on every g++ line that compiles
+# generated code; the build log is the evidence. The two-thread lockstep must
+# give the same bytes as one thread in every outcome (pass, mismatch, expect
+# failure, fault beyond the run); the progress line appears on a terminal
+# and never on piped stdout; make bench runs end to end and reports every
+# column.
+. "$(dirname "$0")/lib.sh"
+
+# last_o DIR: the set of last -O flags of the g++ lines compiling Vdut*.cpp
+last_o() {
+  grep -E '^g\+\+ .* -c -o Vdut' "$1/build.log" | while read -r l; do echo "$l" | grep -oE ' -O[0-9sfastg]+' | tail -1; done |
+    sort -u | tr -d ' ' | tr '\n' ' ' | sed 's/ $//'
+}
+bin=$(block_bin hac "") || bad "build hac default"
+o=$(last_o "$(dirname "$bin")")
+[ "$o" = "-O2" ] && ok "generated C++ compiled at -O2 (last -O on every Vdut g++ line: $o)" || bad "generated C++ optimisation: '$o', expected -O2"
+SMALL="L1s=4 Sets=8 Ways=2 SampleShift=2 SampleOffset=1 Share=2 LlsW=3 AccW=4 Period=16"
+bin1=$(VOPT=-O1 tools/build_lockstep.sh victim_bits "$SMALL" 2>/dev/null) || bad "build with VOPT=-O1"
+o=$(last_o "$(dirname "$bin1")")
+[ "$o" = "-O1" ] && ok "VOPT=-O1 reaches the compiler ($o)" || bad "VOPT=-O1 gave '$o'"
+block_bin victim_bits "$SMALL" >/dev/null   # back to the default for later tests
+expect_err "VOPT that is not an -O level" "VOPT='-O9': expected one of" env VOPT=-O9 tools/build_lockstep.sh hac ""
+
+# One thread and two threads: the same bytes.
+same() {  # same NAME ARGS...: stdout and exit status equal for --threads 1 and 2
+  local name=$1; shift
+  local a b ra rb
+  a=$("$@" --threads 1 --repro same 2>&1); ra=$?
+  b=$("$@" --threads 2 --repro same 2>&1); rb=$?
+  if [ "$a" = "$b" ] && [ $ra = $rb ]; then ok "threads 1 = threads 2: $name (exit $ra)"
+  else bad "threads 1 != threads 2: $name: $(diff <(echo "$a") <(echo "$b") | head -5)"; fi
+}
+same "hac pass" "$bin" --seed 4 --cycles 200000
+same "hac fault mismatch" "$bin" --seed 4 --cycles 200000 --fault 123456:rsp_pos_o --fail-dir build/test/thr
+same "hac fault at cycle 0" "$bin" --seed 4 --cycles 1000 --fault 0 --fail-dir build/test/thr
+same "hac fault at the last cycle" "$bin" --seed 4 --cycles 1000 --fault 999 --fail-dir build/test/thr
+for f in $(directed_files hac | head -2); do
+  dbin=$(block_bin hac "$(stim_params "$f")")
+  same "hac directed $(basename "$f")" "$dbin" --stim "$f"
+done
+mkdir -p build/test
+sed 's/^expect rsp_valid_o=1 rsp_hit_o=1 rsp_way_o=0 rsp_pos_o=15/expect rsp_valid_o=1 rsp_hit_o=1 rsp_way_o=0 rsp_pos_o=14/' \
+  tb/directed/hac/timing.stim > build/test/timing_wrong2.stim
+same "hac wrong expect" "$bin" --stim build/test/timing_wrong2.stim
+expect_err "a fault beyond the run's last cycle injects nothing: an error" \
+  "--fault 5000: the run has only 1000 cycles \(0..999\), so no fault was injected" "$bin" --cycles 1000 --fault 5000
+
+# Progress: a line on a terminal's stderr, nothing on piped stdout.
+if command -v script >/dev/null 2>&1; then
+  out=$(script -qec "$bin --seed 1 --cycles 6000000 >/dev/null" /dev/null 2>&1)
+  echo "$out" | grep -q 'lockstep hac: .*M of 6.0M cycles, .*M cycles/s, .* s left' \
+    && ok "progress line on a terminal: $(echo "$out" | tr '\r' '\n' | grep -m1 'cycles/s' | sed 's/ *$//')" \
+    || bad "no progress line on a terminal: $(echo "$out" | head -3)"
+else bad "progress: no 'script' command to make a terminal"; fi
+out=$("$bin" --seed 1 --cycles 3000000 2>&1)
+echo "$out" | grep -q 'cycles/s' && bad "progress text in piped output" || ok "no progress text when stdout/stderr are not a terminal"
+
+# make bench end to end, tiny: every column present, -O2 reported.
+out=$(BENCH_CYCLES=20000 BENCH_REPEAT=1 BENCH_ICARUS_CYCLES=300 BENCH_COCOTB=0 make --no-print-directory bench 2>&1); rc=$?
+echo "$out"
+n=0
+for b in $(all_blocks); do
+  if echo "$out" | grep -qE "^$b +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.?]+ +-O2$"; then n=$((n + 1))
+  else bad "make bench: no complete row for $b"; fi
+done
+[ $rc -eq 0 ] && [ "$n" -gt 0 ] && ok "make bench runs end to end ($n blocks, every column, -O2)" || bad "make bench exited $rc"
+
+# The kit vs cocotb comparison runs: cocotb 1.8.1 from the project venv, the
+# same LM stimulus, a Python reference model that must agree with the RTL
+# and with the C model's vector file on every cycle.
+out=$(BENCH_REPEAT=1 BENCH_COCOTB_CYCLES=3000 tools/cocotb_bench.sh 1 2>&1); rc=$?
+if [ $rc -eq 0 ] && echo "$out" | grep -qE 'ratio kit/cocotb +[0-9]+'; then
+  ok "kit vs cocotb comparison runs: $(echo "$out" | grep -oE 'ratio kit/cocotb +[0-9]+' | tr -s ' ')"
+else bad "kit vs cocotb comparison: rc=$rc: $(echo "$out" | tail -5)"; fi
+# ... and its scoreboard can fail: one corrupted expected value in the file.
+awk 'BEGIN{n=0} /^\/\//{print; next} {n++; if (n==1500) {$NF = ($NF=="0") ? "1" : "0"}; print}' \
+  build/cocotb/lm_seed1.vec > build/cocotb/lm_bad.vec
+tools/cocotb_run.sh build/cocotb/lm_bad.vec build/cocotb/rate_bad.txt build/cocotb/results_bad.xml
+out=$(cat build/cocotb/run.log)
+echo "$out" | grep -q 'cycle 1499 dbg_valid_o' && grep -q '<failure' build/cocotb/results_bad.xml \
+  && ok "the cocotb scoreboard catches a corrupted expected value at cycle 1499" \
+  || bad "the cocotb scoreboard missed a corrupted value: $(echo "$out" | grep -m3 -iE 'fail|error')"
+
+# The two-thread lockstep under ThreadSanitizer: the kit's C code rebuilt
+# with -fsanitize=thread and linked with an existing Verilator build; a
+# passing run, a mismatch and an expect failure must report no data race.
+T=build/test/tsan; rm -rf "$T"; mkdir -p "$T"
+d=$(dirname "$(block_bin victim_bits "$SMALL")")
+tsan_ok=1
+for f in cmodel/*.c vectors/vecio.c $(ls tb/*.c | grep -v '^tb/kit.c$'); do
+  cc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=thread -Icmodel -Itb -Ivectors -Ibuild/gen \
+    -c "$f" -o "$T/$(echo "$f" | tr / _).o" || tsan_ok=0
+done
+g++ -fsanitize=thread "$d/obj/shim.o" "$d"/obj/verilated*.o "$d/obj/Vdut__ALL.a" "$T"/*.o -pthread -latomic -o "$T/lockstep" || tsan_ok=0
+if [ $tsan_ok = 1 ]; then
+  out=$("$T/lockstep" --seed 2 --cycles 300000 2>&1; "$T/lockstep" --seed 2 --cycles 300000 --fault 200000 --fail-dir "$T" 2>&1)
+  if echo "$out" | grep -q 'ThreadSanitizer'; then bad "tsan: $(echo "$out" | grep -m3 -A3 'WARNING')"
+  elif echo "$out" | grep -q '^PASS lockstep' && echo "$out" | grep -q '^MISMATCH victim_bits at cycle 200000'; then
+    ok "two-thread lockstep under ThreadSanitizer: no data race (pass and mismatch runs)"
+  else bad "tsan runs: $(echo "$out" | head -5)"; fi
+else bad "tsan: could not build the lockstep with -fsanitize=thread"; fi
