@@ -29,7 +29,7 @@ SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
-.PHONY: FORCE help deps tools check run test vectors replay overhead formal bench lint synth clean
+.PHONY: FORCE help deps tools check run test vectors replay overhead formal bench fuzz lint synth clean
 
 help:
 	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
@@ -42,6 +42,7 @@ help:
 	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...'"
 	@echo "  make formal     k-induction proofs (Yosys sat, yosys-smtbmc + z3) and covers"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
+	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
 	@echo ""
 	@echo "Variables: BLOCK=$(BLOCKS) (default $(BLOCK))  SEED=$(SEED)  CYCLES=$(CYCLES)"
@@ -115,7 +116,7 @@ run: deps tools
 	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1000000)"
 
 test:
-	@tools/deps.sh cc c++ make verilator iverilog yosys yosys-smtbmc z3
+	@tools/deps.sh cc c++ make verilator iverilog yosys yosys-smtbmc z3 clang-fuzzer
 	@$(MAKE) --no-print-directory tools build/san/kit $(UNITS)
 	@tools/test.sh
 
@@ -125,6 +126,11 @@ formal:
 
 bench: deps tools
 	@tools/bench.sh "$(BLOCKS)" "$(SEED)"
+
+FUZZ_SECONDS ?= 300
+fuzz: tools
+	@tools/deps.sh clang-fuzzer
+	@tools/fuzz.sh run $(FUZZ_SECONDS)
 
 lint:
 	@tools/deps.sh verilator

@@ -100,6 +100,11 @@ void kit_params_default(const kit_block_t *b, long *P);
 int  kit_params_set(const kit_block_t *b, long *P, const char *assign,
                     char *err, size_t errlen);
 int  kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errlen);
+/* Apply n NAME=VALUE words in order: each must be a parameter of b, given
+ * at most once; 0, or -1 with err naming the word. Legality is
+ * kit_params_check's job. */
+int  kit_params_words(const kit_block_t *b, long *P, unsigned n, const char *const *words,
+                      char *err, size_t errlen);
 int  kit_param_index(const kit_block_t *b, const char *name);
 
 /* The one number reader of the kit, for every option, parameter and file:

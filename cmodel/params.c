@@ -111,6 +111,24 @@ int kit_params_set(const kit_block_t *b, long *P, const char *assign,
   return kit_parse_long(what, eq + 1, LONG_MIN, LONG_MAX, &P[i], err, errlen);
 }
 
+int kit_params_words(const kit_block_t *b, long *P, unsigned n, const char *const *words,
+                     char *err, size_t errlen)
+{
+  unsigned seen = 0;   /* KIT_MAX_PARAMS <= 32 */
+  for (unsigned k = 0; k < n; k++) {
+    if (kit_params_set(b, P, words[k], err, errlen)) return -1;
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(words[k], "="), words[k]);
+    const int i = kit_param_index(b, name);
+    if (seen >> i & 1u) {
+      snprintf(err, errlen, "parameter %s given twice", name);
+      return -1;
+    }
+    seen |= 1u << i;
+  }
+  return 0;
+}
+
 int kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errlen)
 {
   for (unsigned i = 0; i < b->nparams; i++) {

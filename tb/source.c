@@ -1,12 +1,14 @@
 /*
  * source.c - per-cycle input sources; see source.h for the file format.
  * A directed file is parsed whole before the first cycle, so a bad line
- * stops the run before anything is simulated or written.
+ * stops the run before anything is simulated or written. It is kept as
+ * runs (count, inputs): `idle 100000000` is one run, not 10^8 cycles.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kitio.h"
 #include "source.h"
 
 /* Common start of both kinds: block, configuration, port table, masks. */
@@ -41,16 +43,17 @@ int kit_parse_assign(const kit_port_t *port, unsigned nport, kit_dir_t dir,
   for (unsigned i = 0; i < nport; i++) {
     if (port[i].dir != dir) continue;
     if (strlen(port[i].name) == n && strncmp(port[i].name, word, n) == 0) {
-      char *end;
-      errno = 0;
-      unsigned long long v = strtoull(eq + 1, &end, 0);
-      if (errno || end == eq + 1 || *end || eq[1] == '-') {
-        snprintf(err, errlen, "%.*s: '%s' is not a number", (int)n, word, eq + 1);
+      char what[80], msg[KIT_ERR_LEN];
+      uint64_t v;
+      snprintf(what, sizeof what, "%.*s", (int)n, word);
+      if (kit_parse_u64(what, eq + 1, 0, UINT64_MAX, &v, msg, sizeof msg)) {
+        /* a number too big for 64 bits does not fit the port either */
+        if (strstr(msg, "out of range")) snprintf(err, errlen, "%s=%s does not fit in %u bits", what, eq + 1, port[i].width);
+        else snprintf(err, errlen, "%s", msg);
         return -1;
       }
-      if ((uint64_t)v & ~kit_mask(port[i].width)) {
-        snprintf(err, errlen, "%.*s=%s does not fit in %u bits", (int)n, word, eq + 1,
-                 port[i].width);
+      if (v & ~kit_mask(port[i].width)) {
+        snprintf(err, errlen, "%s=%s does not fit in %u bits", what, eq + 1, port[i].width);
         return -1;
       }
       *value = v;
@@ -63,167 +66,183 @@ int kit_parse_assign(const kit_port_t *port, unsigned nport, kit_dir_t dir,
   return -1;
 }
 
-/* Split line into words in place; returns count. */
+/* Split line into words in place, stopping at '#'; returns the count, or
+ * max + 1 when there are more than max words. */
 static unsigned split(char *line, char **w, unsigned max)
 {
   unsigned n = 0;
   char *h = strchr(line, '#');
   if (h) *h = '\0';
-  for (char *t = strtok(line, " \t\r\n"); t && n < max; t = strtok(NULL, " \t\r\n")) w[n++] = t;
+  for (char *t = strtok(line, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
+    if (n == max) return max + 1;
+    w[n++] = t;
+  }
   return n;
 }
 
-static int push_cycle(kit_source_t *s, size_t *cap, const uint64_t *in)
+/* Append a run of `count` cycles of inputs in[]. */
+static int push_run(kit_source_t *s, size_t *cap, uint64_t count, const uint64_t *in)
 {
-  unsigned nin = s->b->nin;
-  if (s->cycles == *cap) {
+  const unsigned w = 1 + s->b->nin;
+  if (s->nruns == *cap) {
     size_t nc = *cap ? *cap * 2 : 64;
-    uint64_t *p = realloc(s->ins, nc * nin * sizeof *p);
+    uint64_t *p = realloc(s->runs, nc * w * sizeof *p);
     if (!p) return -1;
-    s->ins = p;
+    s->runs = p;
     *cap = nc;
   }
-  memcpy(s->ins + s->cycles * nin, in, nin * sizeof *in);
-  s->cycles++;
+  s->runs[s->nruns * w] = count;
+  memcpy(s->runs + s->nruns * w + 1, in, s->b->nin * sizeof *in);
+  s->nruns++;
+  s->cycles += count;
   return 0;
 }
+
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); goto fail; } while (0)
 
 int kit_source_file(kit_source_t *s, const kit_block_t *b, const long *P,
                     const char *path, char *err, size_t errlen)
 {
+  kit_lines_t L;
+  memset(s, 0, sizeof *s);
+  if (kit_lines_open(&L, path, err, errlen)) return -1;
+  return kit_source_lines(s, b, P, &L, err, errlen);
+}
+
+int kit_source_records(kit_source_t *s, const kit_block_t *b, const long *P,
+                       const uint64_t *ins, uint64_t cycles)
+{
+  size_t cap = 0;
   source_init(s, b, P);
-  s->path = path;
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
-  char line[4096], msg[KIT_ERR_LEN];
-  char *w[KIT_MAX_PORTS + 2];
-  unsigned lineno = 0, nin = b->nin;
-  size_t cap = 0, ecap = 0;
-  uint64_t in[KIT_MAX_PORTS];
-  int rc = 0;
-  while (fgets(line, sizeof line, f)) {
-    lineno++;
-    if (!strchr(line, '\n') && !feof(f)) {
-      snprintf(err, errlen, "%s:%u: line too long", path, lineno);
-      rc = -1;
-      break;
+  s->path = "(records)";
+  for (uint64_t c = 0; c < cycles; c++) {
+    uint64_t in[KIT_MAX_PORTS];
+    for (unsigned i = 0; i < b->nin; i++) in[i] = ins[c * b->nin + i] & s->mask[i];
+    if (push_run(s, &cap, 1, in)) {
+      kit_source_free(s);
+      return -1;
     }
-    unsigned n = split(line, w, KIT_MAX_PORTS + 2);
+  }
+  kit_source_rewind(s);
+  return 0;
+}
+
+int kit_source_lines(kit_source_t *s, const kit_block_t *b, const long *P, kit_lines_t *L,
+                     char *err, size_t errlen)
+{
+  source_init(s, b, P);
+  s->path = L->path;
+  const char *path = L->path;
+  const unsigned nin = b->nin, nout = b->nout;
+  char *line, msg[KIT_ERR_LEN];
+  char *w[KIT_MAX_PORTS + KIT_MAX_PARAMS + 2];
+  size_t len, cap = 0, ecap = 0;
+  uint64_t in[KIT_MAX_PORTS];
+  int rc;
+  while ((rc = kit_lines_next(L, &line, &len, err, errlen)) == 1) {
+    const unsigned ln = L->lineno;
+    /* a cycle line names each input at most once, an expect line each
+     * output, a params line each parameter */
+    const unsigned max = 1 + (nin > nout ? nin : nout) + b->nparams;
+    unsigned n = split(line, w, max);
     if (n == 0) continue;
+    if (n > max) FAIL("%s:%u: too many words (a line names each port or parameter at most once)", path, ln);
     if (strcmp(w[0], "idle") == 0) {
-      char *end;
-      unsigned long k = 1;
-      if (n > 2 || (n == 2 && ((k = strtoul(w[1], &end, 0)) == 0 || *end || k > 100000000ul))) {
-        snprintf(err, errlen, "%s:%u: expected 'idle [COUNT]' with COUNT 1..1e8", path, lineno);
-        rc = -1;
-        break;
-      }
+      uint64_t k = 1;
+      if (n > 2 || (n == 2 && kit_parse_u64("idle", w[1], 1, KIT_STIM_MAX_IDLE, &k, msg, sizeof msg)))
+        FAIL("%s:%u: expected 'idle [COUNT]' with COUNT 1..%llu", path, ln,
+             (unsigned long long)KIT_STIM_MAX_IDLE);
+      if (s->cycles + k > KIT_STIM_MAX_CYCLES)
+        FAIL("%s:%u: more than %llu cycles in the file", path, ln, (unsigned long long)KIT_STIM_MAX_CYCLES);
       for (unsigned i = 0; i < nin; i++) in[i] = s->port[i].idle;
-      for (unsigned long j = 0; j < k && rc == 0; j++) rc = push_cycle(s, &cap, in);
-      if (rc) snprintf(err, errlen, "%s:%u: out of memory", path, lineno);
+      if (push_run(s, &cap, k, in)) FAIL("%s:%u: out of memory", path, ln);
       continue;
     }
     if (strcmp(w[0], "params") == 0) {
       /* The configuration this file was written for must be the run's. */
       long Q[KIT_MAX_PARAMS];
       memcpy(Q, P, b->nparams * sizeof *Q);
-      for (unsigned j = 1; j < n && rc == 0; j++) {
-        if (kit_params_set(b, Q, w[j], msg, sizeof msg)) {
-          snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
-          rc = -1;
-        } else {
-          char name[64];
-          snprintf(name, sizeof name, "%.*s", (int)strcspn(w[j], "="), w[j]);
-          int k = kit_param_index(b, name);
-          if (Q[k] != P[k]) {
-            snprintf(err, errlen, "%s:%u: this file is for %s=%ld, the run has %s=%ld", path,
-                     lineno, b->params[k].name, Q[k], b->params[k].name, P[k]);
-            rc = -1;
-          }
-        }
-      }
-      if (rc) break;
+      if (kit_params_words(b, Q, n - 1, (const char *const *)w + 1, msg, sizeof msg))
+        FAIL("%s:%u: %s", path, ln, msg);
+      for (unsigned k = 0; k < b->nparams; k++)
+        if (Q[k] != P[k])
+          FAIL("%s:%u: this file is for %s=%ld, the run has %s=%ld", path, ln, b->params[k].name,
+               Q[k], b->params[k].name, P[k]);
       continue;
     }
     if (strcmp(w[0], "expect") == 0) {
-      if (s->cycles == 0 || n < 2) {
-        snprintf(err, errlen, "%s:%u: 'expect PORT=VALUE ...' must follow a cycle line", path,
-                 lineno);
-        rc = -1;
-        break;
-      }
-      for (unsigned j = 1; j < n && rc == 0; j++) {
+      if (s->cycles == 0 || n < 2)
+        FAIL("%s:%u: 'expect PORT=VALUE ...' must follow a cycle line", path, ln);
+      uint64_t seen = 0;
+      for (unsigned j = 1; j < n; j++) {
         uint64_t v;
-        int p = kit_parse_assign(s->port, nin + b->nout, KIT_DIR_OUT, w[j], &v, msg, sizeof msg);
-        if (p < 0) {
-          snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
-          rc = -1;
-          break;
-        }
+        int p = kit_parse_assign(s->port, nin + nout, KIT_DIR_OUT, w[j], &v, msg, sizeof msg);
+        if (p < 0) FAIL("%s:%u: %s", path, ln, msg);
+        if (seen >> p & 1) FAIL("%s:%u: port %s named twice", path, ln, s->port[nin + p].name);
+        seen |= (uint64_t)1 << p;
         if (s->nexp == ecap) {
           size_t nc = ecap ? ecap * 2 : 32;
           kit_expect_t *e = realloc(s->exp, nc * sizeof *e);
-          if (!e) {
-            snprintf(err, errlen, "%s:%u: out of memory", path, lineno);
-            rc = -1;
-            break;
-          }
+          if (!e) FAIL("%s:%u: out of memory", path, ln);
           s->exp = e;
           ecap = nc;
         }
-        s->exp[s->nexp++] = (kit_expect_t){s->cycles - 1, (unsigned)p, v, lineno};
+        s->exp[s->nexp++] = (kit_expect_t){s->cycles - 1, (unsigned)p, v, ln};
       }
-      if (rc) break;
       continue;
     }
+    uint64_t seen = 0;
     for (unsigned i = 0; i < nin; i++) in[i] = s->port[i].idle;
     for (unsigned j = 0; j < n; j++) {
       uint64_t v;
       int p = kit_parse_assign(s->port, nin, KIT_DIR_IN, w[j], &v, msg, sizeof msg);
-      if (p < 0) {
-        snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
-        rc = -1;
-        break;
-      }
+      if (p < 0) FAIL("%s:%u: %s", path, ln, msg);
+      if (seen >> p & 1) FAIL("%s:%u: port %s named twice", path, ln, s->port[p].name);
+      seen |= (uint64_t)1 << p;
       in[p] = v;
     }
-    if (rc) break;
-    if (b->in_check && b->in_check(P, in, msg, sizeof msg)) {
-      snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
-      rc = -1;
-      break;
-    }
-    if (push_cycle(s, &cap, in)) {
-      snprintf(err, errlen, "%s:%u: out of memory", path, lineno);
-      rc = -1;
-      break;
-    }
+    if (b->in_check && b->in_check(P, in, msg, sizeof msg)) FAIL("%s:%u: %s", path, ln, msg);
+    if (s->cycles + 1 > KIT_STIM_MAX_CYCLES)
+      FAIL("%s:%u: more than %llu cycles in the file", path, ln, (unsigned long long)KIT_STIM_MAX_CYCLES);
+    if (push_run(s, &cap, 1, in)) FAIL("%s:%u: out of memory", path, ln);
   }
-  if (rc == 0 && ferror(f)) {
-    snprintf(err, errlen, "%s: read error", path);
-    rc = -1;
-  }
-  fclose(f);
-  if (rc == 0 && s->cycles == 0) {
+  if (rc < 0) goto fail;
+  kit_lines_close(L);
+  if (s->cycles == 0) {
     snprintf(err, errlen, "%s: no cycles in file", path);
-    rc = -1;
+    kit_source_free(s);
+    return -1;
   }
-  if (rc) kit_source_free(s);
-  return rc;
+  kit_source_rewind(s);
+  return 0;
+fail:
+  kit_lines_close(L);
+  kit_source_free(s);
+  return -1;
+}
+
+void kit_source_rewind(kit_source_t *s)
+{
+  s->pos = 0;
+  s->run = 0;
+  s->left = s->nruns ? s->runs[0] : 0;
 }
 
 int kit_source_next(kit_source_t *s, uint64_t *in)
 {
-  unsigned nin = s->b->nin;
+  const unsigned nin = s->b->nin;
   if (s->pos >= s->cycles) return 0;
-  if (s->stim)
+  if (s->stim) {
     s->b->stim_next(s->stim, in);
-  else
-    memcpy(in, s->ins + s->pos * nin, nin * sizeof *in);
-  for (unsigned i = 0; i < nin; i++) in[i] &= s->mask[i];
+    for (unsigned i = 0; i < nin; i++) in[i] &= s->mask[i];
+  } else {
+    if (s->left == 0) {
+      s->run++;
+      s->left = s->runs[s->run * (1 + nin)];
+    }
+    memcpy(in, s->runs + s->run * (1 + nin) + 1, nin * sizeof *in);   /* masked when parsed */
+    s->left--;
+  }
   s->pos++;
   return 1;
 }
@@ -231,9 +250,9 @@ int kit_source_next(kit_source_t *s, uint64_t *in)
 void kit_source_free(kit_source_t *s)
 {
   if (s->stim) s->b->stim_free(s->stim);
-  free(s->ins);
+  free(s->runs);
   free(s->exp);
   s->stim = NULL;
-  s->ins = NULL;
+  s->runs = NULL;
   s->exp = NULL;
 }

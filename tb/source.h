@@ -11,8 +11,13 @@
  *   idle 4                         4 cycles of idle inputs (idle = idle 1)
  *   expect rsp_hit_o=1 rsp_pos_o=7 the model's outputs after the previous
  *                                  cycle line must have these values
- * Values are decimal or 0x hex, must fit the port width, and must pass the
- * block's own input check (HAC: ea 1..32). Errors name file and line.
+ * Values are decimal or 0x hex (no octal), must fit the port width, and
+ * must pass the block's own input check (HAC: ea 1..32); a port is named
+ * at most once per line. Errors name file and line.
+ *
+ * The file is read and checked whole before the first cycle, and kept as
+ * runs (one per cycle line, one per idle line), so memory grows with the
+ * file's lines, never with its idle counts.
  */
 #ifndef SOURCE_H
 #define SOURCE_H
@@ -35,17 +40,33 @@ typedef struct kit_source {
   uint64_t pos;       /* cycles produced so far */
   /* random */
   void *stim;
-  /* file */
+  /* file: runs of identical cycles, each (1 + nin) words: count, inputs */
   const char *path;
-  uint64_t *ins;      /* cycles * nin */
+  uint64_t *runs;
+  size_t nruns, run;  /* runs, and the one being played */
+  uint64_t left;      /* cycles left in that run */
   kit_expect_t *exp;
   size_t nexp;
 } kit_source_t;
+
+/* Most cycles a directed file may hold (the sum of its lines and idle
+ * counts), and most in one idle line. */
+#define KIT_STIM_MAX_CYCLES KIT_MAX_CYCLES
+#define KIT_STIM_MAX_IDLE   100000000ull
 
 int kit_source_random(kit_source_t *s, const kit_block_t *b, const long *P,
                       uint64_t seed, uint64_t cycles);
 int kit_source_file(kit_source_t *s, const kit_block_t *b, const long *P,
                     const char *path, char *err, size_t errlen);
+/* The same from an open line reader (tb/kitio.h); it is closed. */
+struct kit_lines;
+int kit_source_lines(kit_source_t *s, const kit_block_t *b, const long *P,
+                     struct kit_lines *L, char *err, size_t errlen);
+/* A source replaying cycles * nin given input words (copied). */
+int kit_source_records(kit_source_t *s, const kit_block_t *b, const long *P,
+                       const uint64_t *ins, uint64_t cycles);
+/* Start a file or records source again from its first cycle. */
+void kit_source_rewind(kit_source_t *s);
 /* Next cycle's inputs, masked to port widths; 0 when the source is done. */
 int kit_source_next(kit_source_t *s, uint64_t *in);
 void kit_source_free(kit_source_t *s);

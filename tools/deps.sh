@@ -8,10 +8,23 @@ set -u
 declare -A pkg=(
   [cc]=gcc [c++]=g++ [make]=make [verilator]=verilator [iverilog]=iverilog [vvp]=iverilog
   [yosys]=yosys [yosys-smtbmc]=yosys [z3]=z3 [boolector]=boolector [python3]=python3
+  [clang]=clang [clang-fuzzer]="clang libclang-rt-14-dev"
 )
+# have TOOL: a command on PATH, or for clang-fuzzer a clang that links a
+# libFuzzer harness with ASan + UBSan (the runtime is a separate package).
+have() {
+  case "$1" in
+    clang-fuzzer)
+      local t; t=$(mktemp -d)
+      echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }' > "$t/f.c"
+      clang -fsanitize=fuzzer,address,undefined "$t/f.c" -o "$t/f" >/dev/null 2>&1; local r=$?
+      rm -rf "$t"; return $r ;;
+    *) command -v "$1" >/dev/null 2>&1 ;;
+  esac
+}
 missing=()
 for t in "$@"; do
-  command -v "$t" >/dev/null 2>&1 || missing+=("$t")
+  have "$t" || missing+=("$t")
 done
 # yosys-smtbmc runs on the system python3, whatever python3 is first on PATH.
 for t in "$@"; do
@@ -19,7 +32,8 @@ for t in "$@"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 pkgs=()
-for t in "${missing[@]}"; do pkgs+=("${pkg[$t]:-$t}"); done
+# shellcheck disable=SC2206
+for t in "${missing[@]}"; do pkgs+=(${pkg[$t]:-$t}); done
 # shellcheck disable=SC2207
 pkgs=($(printf '%s\n' "${pkgs[@]}" | sort -u))
 why=""
@@ -38,6 +52,6 @@ if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get 
   exit 1
 fi
 for t in "${missing[@]}"; do
-  command -v "$t" >/dev/null 2>&1 || [ "$t" = python3 ] || { echo "deps: error: $t still missing after installing ${pkgs[*]}" >&2; exit 1; }
+  have "$t" || [ "$t" = python3 ] || { echo "deps: error: $t still missing after installing ${pkgs[*]}" >&2; exit 1; }
 done
 exit 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # venv.sh GROUP... - make sure the project-local Python environment
-# build/venv exists and holds the pinned packages of each group
+# build/venv (KIT_VENV to place it elsewhere) exists and holds the pinned packages of each group
 # (tools/requirements/GROUP.txt), installing what is missing with pip from
 # PyPI. Never touches the system Python. Quiet when everything is present;
 # when it cannot (no python3, no venv module and no apt-get, no network,
@@ -9,7 +9,7 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1
-venv=build/venv
+venv=${KIT_VENV:-build/venv}
 py=$venv/bin/python
 for g in "$@"; do
   [ -f "tools/requirements/$g.txt" ] || { echo "venv: error: no tools/requirements/$g.txt" >&2; exit 1; }

@@ -8,8 +8,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "kitio.h"
 #include "vecio.h"
 
 int kit_expect_check(const kit_source_t *src, size_t *cursor, uint64_t cycle,
@@ -29,31 +29,24 @@ int kit_expect_check(const kit_source_t *src, size_t *cursor, uint64_t cycle,
 
 static unsigned hexdigits(unsigned width) { return (width + 3) / 4; }
 
-int kit_vec_write(const char *path, const kit_block_t *b, const long *P, uint64_t seed,
-                  const char *source_desc, kit_source_t *src, char *err, size_t errlen)
+int kit_vec_write_stream(FILE *f, const char *name, const kit_block_t *b, const long *P,
+                         uint64_t seed, const char *source_desc, kit_source_t *src, char *err,
+                         size_t errlen)
 {
-  char tmp[4096];
   kit_port_t port[KIT_MAX_PORTS];
   unsigned nin = b->nin, nout = b->nout;
   uint64_t in[KIT_MAX_PORTS], out[KIT_MAX_PORTS];
   size_t cursor = 0;
-  int rc = 0;
 
   b->ports(P, port);
-  if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-    snprintf(err, errlen, "%s: path too long", path);
-    return -1;
-  }
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+  if (src->cycles > KIT_VEC_MAX_CYCLES) {
+    snprintf(err, errlen, "%s: %llu cycles: a vector file holds at most %llu", name,
+             (unsigned long long)src->cycles, (unsigned long long)KIT_VEC_MAX_CYCLES);
     return -1;
   }
   void *m = b->model_new(P);
   if (!m) {
-    fclose(f);
-    unlink(tmp);
-    snprintf(err, errlen, "%s: out of memory for the model", path);
+    snprintf(err, errlen, "%s: out of memory for the model", name);
     return -1;
   }
   fprintf(f, "// %s %d\n", KIT_VEC_MAGIC, KIT_VEC_VERSION);
@@ -72,8 +65,8 @@ int kit_vec_write(const char *path, const kit_block_t *b, const long *P, uint64_
   for (uint64_t c = 0; kit_source_next(src, in); c++) {
     b->model_step(m, in, out);
     if (kit_expect_check(src, &cursor, c, out, err, errlen)) {
-      rc = -1;
-      break;
+      b->model_free(m);
+      return -1;
     }
     for (unsigned i = 0; i < nin + nout; i++) {
       uint64_t v = i < nin ? in[i] : out[i - nin];
@@ -82,16 +75,24 @@ int kit_vec_write(const char *path, const kit_block_t *b, const long *P, uint64_
     fputc('\n', f);
   }
   b->model_free(m);
-  if (fclose(f) != 0 && rc == 0) {
-    snprintf(err, errlen, "%s: write failed: %s", path, strerror(errno));
-    rc = -1;
+  return 0;
+}
+
+int kit_vec_write(const char *path, const kit_block_t *b, const long *P, uint64_t seed,
+                  const char *source_desc, kit_source_t *src, char *err, size_t errlen)
+{
+  kit_out_t o;
+  if (src->cycles > KIT_VEC_MAX_CYCLES) {   /* before any file is created */
+    snprintf(err, errlen, "%s: %llu cycles: a vector file holds at most %llu", path,
+             (unsigned long long)src->cycles, (unsigned long long)KIT_VEC_MAX_CYCLES);
+    return -1;
   }
-  if (rc == 0 && rename(tmp, path) != 0) {
-    snprintf(err, errlen, "%s: cannot rename into place: %s", path, strerror(errno));
-    rc = -1;
+  if (kit_out_open(&o, path, err, errlen)) return -1;
+  if (kit_vec_write_stream(o.f, path, b, P, seed, source_desc, src, err, errlen)) {
+    kit_out_abort(&o);
+    return -1;
   }
-  if (rc) unlink(tmp);
-  return rc;
+  return kit_out_commit(&o, err, errlen);
 }
 
 void kit_vec_free(kit_vec_t *v)
@@ -104,51 +105,72 @@ void kit_vec_free(kit_vec_t *v)
 
 /* Header parsing state. */
 typedef struct hdr {
-  int have_magic, have_block, have_seed, have_cycles, nparams_seen;
+  int have_magic, have_block, have_seed, have_cycles;
   unsigned nports_seen;
   int pseen[KIT_MAX_PARAMS];
 } hdr_t;
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); goto fail; } while (0)
 
+/* Grow the record arrays to hold n records (doubling, so a header that
+ * lies about its cycle count costs nothing up front). */
+static int vec_grow(kit_vec_t *v, size_t *cap, uint64_t n, unsigned ncol)
+{
+  if (n <= *cap) return 0;
+  size_t nc = *cap ? *cap * 2 : 1024;
+  uint64_t *r = realloc(v->rec, nc * ncol * sizeof *r);
+  if (!r) return -1;
+  v->rec = r;
+  unsigned *l = realloc(v->line, nc * sizeof *l);
+  if (!l) return -1;
+  v->line = l;
+  *cap = nc;
+  return 0;
+}
+
 int kit_vec_read(const char *path, kit_vec_t *v, char *err, size_t errlen)
 {
+  kit_lines_t L;
   memset(v, 0, sizeof *v);
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
-  char line[8192];
-  char msg[KIT_ERR_LEN];
-  unsigned lineno = 0;
+  if (kit_lines_open(&L, path, err, errlen)) return -1;
+  return kit_vec_read_lines(&L, v, err, errlen);
+}
+
+int kit_vec_read_lines(kit_lines_t *L, kit_vec_t *v, char *err, size_t errlen)
+{
+  const char *path = L->path;
+  memset(v, 0, sizeof *v);
+  char *line, msg[KIT_ERR_LEN];
+  size_t len, cap = 0;
   hdr_t h = {0};
   char names[KIT_MAX_PORTS][64];
   unsigned widths[KIT_MAX_PORTS];
   kit_dir_t dirs[KIT_MAX_PORTS];
   uint64_t nrec = 0;
-  unsigned ncol = 0;
+  unsigned ncol = 0, lineno = 0;
+  int rc;
 
-  while (fgets(line, sizeof line, f)) {
-    lineno++;
-    if (!strchr(line, '\n') && !feof(f)) FAIL("%s:%u: line too long", path, lineno);
+  while ((rc = kit_lines_next(L, &line, &len, err, errlen)) == 1) {
+    lineno = L->lineno;
     char *p = line;
     while (*p == ' ' || *p == '\t') p++;
-    if (*p == '\n' || *p == '\r' || *p == '\0') continue;
+    if (*p == '\0') continue;
     if (p[0] == '/' && p[1] == '/') {
       if (nrec) continue;   /* comments between records are fine */
       char key[64] = "", a[128] = "", c[128] = "";
       int n = sscanf(p + 2, " %63s %127s %127s", key, a, c);
       if (lineno == 1) {
+        uint64_t ver;
         if (n < 2 || strcmp(key, KIT_VEC_MAGIC) != 0)
           FAIL("%s:1: not a vector file (expected '// %s %d')", path, KIT_VEC_MAGIC,
                KIT_VEC_VERSION);
-        if (atoi(a) != KIT_VEC_VERSION)
+        if (kit_parse_u64("version", a, 0, UINT64_MAX, &ver, msg, sizeof msg) || ver != KIT_VEC_VERSION)
           FAIL("%s:1: format version %s, this kit reads version %d", path, a, KIT_VEC_VERSION);
         h.have_magic = 1;
         continue;
       }
       if (strcmp(key, "block") == 0 && n >= 2) {
+        if (h.have_block) FAIL("%s:%u: a second 'block' line", path, lineno);
         v->b = kit_block_find(a);
         if (!v->b) FAIL("%s:%u: unknown block '%s'", path, lineno, a);
         kit_params_default(v->b, v->P);
@@ -159,21 +181,23 @@ int kit_vec_read(const char *path, kit_vec_t *v, char *err, size_t errlen)
         snprintf(assign, sizeof assign, "%s=%s", a, c);
         if (n < 3 || kit_params_set(v->b, v->P, assign, msg, sizeof msg))
           FAIL("%s:%u: %s", path, lineno, n < 3 ? "expected 'param NAME VALUE'" : msg);
-        h.pseen[kit_param_index(v->b, a)] = 1;
+        int i = kit_param_index(v->b, a);
+        if (h.pseen[i]) FAIL("%s:%u: parameter %s given twice", path, lineno, a);
+        h.pseen[i] = 1;
       } else if (strcmp(key, "seed") == 0) {
-        char *end;
-        v->seed = strtoull(a, &end, 10);
-        if (n < 2 || *end) FAIL("%s:%u: bad seed '%s'", path, lineno, a);
+        if (h.have_seed) FAIL("%s:%u: a second 'seed' line", path, lineno);
+        if (n < 2 || kit_parse_u64("seed", a, 0, UINT64_MAX, &v->seed, msg, sizeof msg))
+          FAIL("%s:%u: bad seed '%s'", path, lineno, a);
         h.have_seed = 1;
       } else if (strcmp(key, "cycles") == 0) {
-        char *end;
-        v->cycles = strtoull(a, &end, 10);
-        if (n < 2 || *end || v->cycles == 0) FAIL("%s:%u: bad cycle count '%s'", path, lineno, a);
+        if (h.have_cycles) FAIL("%s:%u: a second 'cycles' line", path, lineno);
+        if (n < 2 || kit_parse_u64("cycles", a, 1, KIT_VEC_MAX_CYCLES, &v->cycles, msg, sizeof msg))
+          FAIL("%s:%u: bad cycle count '%s' (1..%llu)", path, lineno, a,
+               (unsigned long long)KIT_VEC_MAX_CYCLES);
         h.have_cycles = 1;
       } else if ((strcmp(key, "in") == 0 || strcmp(key, "out") == 0)) {
-        char *end;
-        unsigned long w = strtoul(c, &end, 10);
-        if (n < 3 || *end || w < 1 || w > 64 || strlen(a) >= 64)
+        uint64_t w;
+        if (n < 3 || kit_parse_u64("width", c, 1, 64, &w, msg, sizeof msg) || strlen(a) >= 64)
           FAIL("%s:%u: expected '%s NAME WIDTH' with WIDTH 1..64", path, lineno, key);
         if (h.nports_seen >= KIT_MAX_PORTS) FAIL("%s:%u: too many ports", path, lineno);
         strcpy(names[h.nports_seen], a);
@@ -203,25 +227,29 @@ int kit_vec_read(const char *path, kit_vec_t *v, char *err, size_t errlen)
           FAIL("%s: header port %u is %s %s %u, block %s expects %s %s %u", path, i + 1,
                dirs[i] == KIT_DIR_IN ? "in" : "out", names[i], widths[i], v->b->name,
                v->port[i].dir == KIT_DIR_IN ? "in" : "out", v->port[i].name, v->port[i].width);
-      if (v->cycles > (uint64_t)1 << 28) FAIL("%s: cycle count %" PRIu64 " too large", path,
-                                              v->cycles);
-      v->rec = malloc(v->cycles * ncol * sizeof *v->rec);
-      v->line = malloc(v->cycles * sizeof *v->line);
-      if (!v->rec || !v->line) FAIL("%s: out of memory for %" PRIu64 " records", path, v->cycles);
     }
     if (nrec >= v->cycles) FAIL("%s:%u: more records than the header's %" PRIu64 " cycles", path,
                                 lineno, v->cycles);
+    if (vec_grow(v, &cap, nrec + 1, ncol)) FAIL("%s:%u: out of memory", path, lineno);
     unsigned col = 0;
     char *save = NULL;
-    for (char *t = strtok_r(p, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+    for (char *t = strtok_r(p, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
       if (t[0] == '/' && t[1] == '/') break;
       if (col >= ncol) FAIL("%s:%u: more than %u words in a record", path, lineno, ncol);
-      char *end;
-      errno = 0;
-      unsigned long long val = strtoull(t, &end, 16);
-      if (errno || *end || t[0] == '-' || t[0] == '+' || (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')))
-        FAIL("%s:%u: word %u ('%s') is not hex", path, lineno, col + 1, t);
-      if ((uint64_t)val & ~kit_mask(v->port[col].width))
+      const unsigned digits = hexdigits(v->port[col].width);
+      uint64_t val = 0;
+      for (const char *q = t; *q; q++) {
+        unsigned d;
+        if (*q >= '0' && *q <= '9') d = (unsigned)(*q - '0');
+        else if (*q >= 'a' && *q <= 'f') d = (unsigned)(*q - 'a' + 10);
+        else if (*q >= 'A' && *q <= 'F') d = (unsigned)(*q - 'A' + 10);
+        else FAIL("%s:%u: word %u ('%s') is not hex", path, lineno, col + 1, t);
+        val = val << 4 | d;
+      }
+      if (strlen(t) != digits)
+        FAIL("%s:%u: word %u ('%s') has %zu hex digits, %s (%u bits) is written with %u", path,
+             lineno, col + 1, t, strlen(t), v->port[col].name, v->port[col].width, digits);
+      if (val & ~kit_mask(v->port[col].width))
         FAIL("%s:%u: %s=%s does not fit in %u bits", path, lineno, v->port[col].name, t,
              v->port[col].width);
       v->rec[nrec * ncol + col] = val;
@@ -231,16 +259,17 @@ int kit_vec_read(const char *path, kit_vec_t *v, char *err, size_t errlen)
     v->line[nrec] = lineno;
     nrec++;
   }
-  if (ferror(f)) FAIL("%s: read error", path);
+  if (rc < 0) goto fail;
   if (!h.have_magic) FAIL("%s:1: not a vector file (expected '// %s %d')", path, KIT_VEC_MAGIC,
                           KIT_VEC_VERSION);
   if (nrec != v->cycles || nrec == 0)
     FAIL("%s:%u: truncated: header says %" PRIu64 " cycles, file ends after %" PRIu64, path,
          lineno, v->cycles, nrec);
-  fclose(f);
+  if (!L->newline) FAIL("%s:%u: truncated: the last line has no newline", path, lineno);
+  kit_lines_close(L);
   return 0;
 fail:
-  fclose(f);
+  kit_lines_close(L);
   kit_vec_free(v);
   return -1;
 }

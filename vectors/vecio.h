@@ -16,6 +16,8 @@
 
 #define KIT_VEC_MAGIC "cvkit-vectors"
 #define KIT_VEC_VERSION 1
+/* Most records a vector file holds (writer and reader): 2^28. */
+#define KIT_VEC_MAX_CYCLES (1ull << 28)
 
 typedef struct kit_vec {
   const kit_block_t *b;
@@ -31,8 +33,18 @@ typedef struct kit_vec {
  * rename; nothing is left on error). Directed-file expects are checked. */
 int kit_vec_write(const char *path, const kit_block_t *b, const long *P, uint64_t seed,
                   const char *source_desc, kit_source_t *src, char *err, size_t errlen);
-/* Read and validate a whole file; errors name file and line. */
+/* The same onto an open stream named `name` in messages (no temporary
+ * file; the fuzzers write to memory). */
+int kit_vec_write_stream(FILE *f, const char *name, const kit_block_t *b, const long *P,
+                         uint64_t seed, const char *source_desc, kit_source_t *src, char *err,
+                         size_t errlen);
+/* Read and validate a whole file; errors name file and line. Records are
+ * read as they come: a header that claims more cycles than the file holds
+ * costs nothing and is reported as truncation. */
 int kit_vec_read(const char *path, kit_vec_t *v, char *err, size_t errlen);
+/* The same from an open line reader (tb/kitio.h); it is closed. */
+struct kit_lines;
+int kit_vec_read_lines(struct kit_lines *L, kit_vec_t *v, char *err, size_t errlen);
 void kit_vec_free(kit_vec_t *v);
 /* Replay a read file through the C model; 0 when every output matches. */
 int kit_vec_replay_model(const char *path, const kit_vec_t *v, char *err, size_t errlen);

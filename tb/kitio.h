@@ -1,0 +1,60 @@
+/*
+ * kitio.h - the kit's file handling, one way for every tool.
+ *
+ * Reading: a path must name a regular file (a directory or a device is
+ * refused with its name), lines are read whole (no length limit below
+ * KIT_LINE_MAX), a NUL byte or an over-long line is an error naming file
+ * and line, and the last line's newline is reported so a truncated file can
+ * be told from a complete one.
+ *
+ * Writing: an output is written to PATH.tmpPID and renamed into place when
+ * complete, so nothing half-written ever sits at PATH; an existing PATH
+ * that is not a regular file (a symlink, a device such as /dev/null, a
+ * directory) is refused rather than replaced; SIGINT, SIGTERM and SIGHUP
+ * remove the temporary file before the process dies of the signal.
+ */
+#ifndef KITIO_H
+#define KITIO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define KIT_LINE_MAX 65536   /* bytes in one line of a stimulus or vector file */
+
+typedef struct kit_lines {
+  FILE *f;
+  const char *path;
+  unsigned lineno;     /* of the line last returned */
+  char *buf;
+  size_t cap;
+  int newline;         /* the line last returned ended with '\n' */
+} kit_lines_t;
+
+/* Open path for reading line by line; -1 with err set ("PATH: cannot
+ * open: ...", "PATH: is a directory", "PATH: not a regular file"). */
+int kit_lines_open(kit_lines_t *L, const char *path, char *err, size_t errlen);
+/* Read an already open stream (a memory buffer, for the fuzzers), naming
+ * it `name` in messages; kit_lines_close closes it. */
+int kit_lines_attach(kit_lines_t *L, FILE *f, const char *name, char *err, size_t errlen);
+/* Next line, without its newline (and without a '\r' before it), NUL
+ * terminated: 1, or 0 at the end of the file, or -1 with err set
+ * ("PATH:LINE: NUL byte", "PATH:LINE: line too long (over N bytes)",
+ * "PATH: read error: ..."). */
+int kit_lines_next(kit_lines_t *L, char **line, size_t *len, char *err, size_t errlen);
+void kit_lines_close(kit_lines_t *L);
+
+typedef struct kit_out {
+  FILE *f;
+  const char *path;
+  char tmp[4096];
+} kit_out_t;
+
+/* Start writing path (through a temporary file); -1 with err set. */
+int kit_out_open(kit_out_t *o, const char *path, char *err, size_t errlen);
+/* Finish: flush, close and rename into place; -1 with err set (the
+ * temporary file is removed). */
+int kit_out_commit(kit_out_t *o, char *err, size_t errlen);
+/* Give up: close and remove the temporary file. */
+void kit_out_abort(kit_out_t *o);
+
+#endif /* KITIO_H */
