@@ -179,11 +179,12 @@ static vtt_res_t vtt_eval(const vtt_model_t *m, unsigned op, unsigned set, uint6
   if (op != VTT_OP_INSERT) {
     /* sequential search: stop at the hit VP (its position j among the
      * active ones), else walk all k */
-    unsigned j = r.hit ? popcount32(m->mask & (uint32_t)kit_mask(r.g / m->vpways + 1u)) : k;
-    r.lat = m->vplat * j;
+    r.vps = r.hit ? popcount32(m->mask & (uint32_t)kit_mask(r.g / m->vpways + 1u)) : k;
+    r.lat = m->vplat * r.vps;
     return r;
   }
-  r.lat = m->vplat * k;              /* Decision (insert latency): walk all */
+  r.vps = k;                         /* Decision (insert latency): walk all */
+  r.lat = m->vplat * k;
   if (r.hit) return r;               /* V5 (1): duplicate, refreshed */
   r.fill = 1;
   const uint32_t inv = m->wmask & ~m->valid[set];
@@ -223,7 +224,7 @@ static void vtt_respond(const vtt_model_t *m, unsigned op, unsigned set, const v
 {
   o->rsp_valid_o = 1;
   o->rsp_op_o = op;
-  o->rsp_lat_o = r->lat;
+  o->rsp_vps_o = r->vps;
   o->rsp_hit_o = (uint64_t)r->hit;
   o->rsp_fill_o = (uint64_t)r->fill;
   if (r->hit || r->fill) {

@@ -34,7 +34,7 @@
 #define VTT_WAYW(P)    kit_clog2((uint64_t)(P)[vtt_P_VpWays])
 #define VTT_RANKW(P)   kit_clog2((uint64_t)VTT_TOTWAYS(P))
 #define VTT_MAXLAT(P)  ((unsigned)((P)[vtt_P_VpLat] * (P)[vtt_P_NumVp]))
-#define VTT_LATW(P)    kit_clog2((uint64_t)VTT_MAXLAT(P) + 1u)
+#define VTT_VPSW(P)    kit_clog2((uint64_t)(P)[vtt_P_NumVp] + 1u)
 
 #define KIT_BLOCK vtt
 #define KIT_DEF "vtt.def"
@@ -74,6 +74,7 @@ typedef struct vtt_model {
 /* The outcome of one operation on the current table (doc "Operations"). */
 typedef struct vtt_res {
   unsigned lat;                    /* L, 1 .. maxlat */
+  unsigned vps;                    /* VPs searched, 0 .. numvp (L = vplat x vps, or 1) */
   int hit, fill, evict;            /* found / new entry written / valid entry displaced */
   unsigned g;                      /* global way hit, refreshed or filled */
   uint64_t evict_tag;

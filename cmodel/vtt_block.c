@@ -5,6 +5,7 @@
  * storage estimate of section 4.2 (doc/vtt.md "Storage") and the
  * functional cover events.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #define KIT_BLOCK_IMPL
@@ -64,14 +65,26 @@ static int vtt_in_check(const long *P, const uint64_t *in, char *err, size_t err
   return 0;
 }
 
-/* Number of bit positions some value of [lo, hi] sets: a register bit that
- * no value sets is constant 0 and is no flop after synthesis (doc
- * "Decision (counting only bits that can be 1)"). */
-static unsigned bits_set_in_range(uint64_t lo, uint64_t hi)
+/* Flops a response register needs when it holds 0 or one of the values
+ * v[0..n-1]: one per bit that is not constant 0 and not a copy of a lower
+ * bit. Synthesis drops and merges such bits (doc "Storage"), so the
+ * estimate does too. */
+static unsigned resp_flops(const uint64_t *v, size_t n, unsigned width)
 {
-  uint64_t or = 0;
-  for (uint64_t v = lo; v <= hi; v++) or |= v;
-  return (unsigned)__builtin_popcountll(or);
+  unsigned flops = 0;
+  for (unsigned b = 0; b < width; b++) {
+    size_t ones = 0;
+    for (size_t i = 0; i < n; i++) ones += v[i] >> b & 1u;
+    if (ones == 0) continue;
+    int copy = 0;
+    for (unsigned c = 0; c < b && !copy; c++) {
+      size_t i = 0;
+      while (i < n && (v[i] >> b & 1u) == (v[i] >> c & 1u)) i++;
+      copy = i == n;
+    }
+    flops += !copy;
+  }
+  return flops;
 }
 
 /* doc "Storage". The row texts carry their formulas; they live in static
@@ -82,7 +95,7 @@ void vtt_storage(const long *P, kit_storage_t *st)
   static char tag_txt[200], data_txt[160], fsm_txt[160], out_txt[200];
   const unsigned sets = (unsigned)P[vtt_P_Sets], vpways = (unsigned)P[vtt_P_VpWays];
   const unsigned numvp = (unsigned)P[vtt_P_NumVp], tagw = (unsigned)P[vtt_P_TagW];
-  const unsigned rnw = (unsigned)P[vtt_P_RnW], vplat = (unsigned)P[vtt_P_VpLat];
+  const unsigned rnw = (unsigned)P[vtt_P_RnW];
   const unsigned rankw = VTT_RANKW(P), maxlat = VTT_MAXLAT(P);
   const uint64_t nent = (uint64_t)numvp * sets * vpways, off = (uint64_t)P[vtt_P_Offset];
   const uint64_t lineb = (uint64_t)P[vtt_P_LineBytes];
@@ -103,17 +116,24 @@ void vtt_storage(const long *P, kit_storage_t *st)
   snprintf(fsm_txt, sizeof fsm_txt,
            "engine: counter %u + ready 1 + held op 2, set %u, tag %u (none if MaxLat = 1)", cntw,
            hsetw, tagw);
-  /* output registers other than mode_o, vp_act_o, lrn_ack_o */
-  uint64_t lat_or = 1;
-  for (unsigned j = 1; j <= numvp; j++) lat_or |= (uint64_t)vplat * j;
-  const unsigned latb = maxlat > 1 ? (unsigned)__builtin_popcountll(lat_or) : 0u;
-  const unsigned rnb = bits_set_in_range(off, off + nent - 1u);
+  /* output registers other than mode_o, vp_act_o, lrn_ack_o. rsp_vps holds
+   * 0 .. NumVp (every bit used); rsp_rn 0 or an RN of Offset .. Offset +
+   * NEnt - 1 (a bit that is 1 in every RN stays a flop: no other register
+   * is rf_rd | rf_wr) */
+  const unsigned vpsb = VTT_VPSW(P);
+  uint64_t *rns = malloc(nent * sizeof *rns);
+  unsigned rnb = rnw;
+  if (rns) {
+    for (uint64_t i = 0; i < nent; i++) rns[i] = off + i;
+    rnb = resp_flops(rns, nent, rnw);
+    free(rns);
+  }
   const unsigned vpb = numvp > 1 ? VTT_VPW(P) : 0u, wayb = vpways > 1 ? VTT_WAYW(P) : 0u;
-  const unsigned outb = 1u + 2u + 1u + 1u + vpb + wayb + rnb + latb + 1u + 1u + 1u + tagw + numvp +
+  const unsigned outb = 1u + 2u + 1u + 1u + vpb + wayb + rnb + vpsb + 1u + 1u + 1u + tagw + numvp +
                         1u + tagw + rankw;
   snprintf(out_txt, sizeof out_txt,
-           "output registers (rsp_vp %u, rsp_way %u, rsp_rn %u, rsp_lat %u bits that can be 1)", vpb,
-           wayb, rnb, latb);
+           "output registers (rsp_vp %u, rsp_way %u, rsp_rn %u, rsp_vps %u bits)", vpb,
+           wayb, rnb, vpsb);
 
   memset(st, 0, sizeof *st);
   st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, tag_txt, nent, "entry", ebits};
@@ -129,8 +149,9 @@ void vtt_storage(const long *P, kit_storage_t *st)
 }
 
 /* Functional coverage of doc/vtt.md's cases from one cycle's inputs and the
- * outputs after its edge. rsp_lat_o = 1 identifies an operation taken in
- * this very cycle (so the inputs are its request); vp_drop_o and vp_act_o
+ * outputs after its edge. A response with latency VpLat x rsp_vps_o <= 1
+ * is for an operation taken in this very cycle (so the inputs are its
+ * request); vp_drop_o and vp_act_o
  * tell a mode change (it drops every VP, active ones included) from a
  * withdrawal (it drops only VPs that leave the mask). */
 enum { CV_RESET, CV_LK_HIT_MON, CV_LK_HIT_VC, CV_LK_HIT_LAST_VP, CV_LK_MISS, CV_PR_HIT_MON,
@@ -155,7 +176,7 @@ static void vtt_cover(const long *P, const uint64_t *in, const uint64_t *out, ui
   const uint64_t nent = (uint64_t)P[vtt_P_NumVp] * (uint64_t)P[vtt_P_Sets] * (uint64_t)P[vtt_P_VpWays];
   if (!i->rst_ni) { n[CV_RESET]++; return; }
   if (o->rsp_valid_o) {
-    const int now = o->rsp_lat_o == 1;    /* taken this cycle: i is its request */
+    const int now = (uint64_t)P[vtt_P_VpLat] * o->rsp_vps_o <= 1; /* taken this cycle: i is its request */
     switch (o->rsp_op_o) {
     case VTT_OP_LOOKUP:
       if (o->rsp_hit_o) {

@@ -23,7 +23,7 @@
 //   VpLat   1 .. 16          cycles per VP searched (3)
 //   Derived: SetW, VpW, WayW (safe clog2), RankW = clog2(TotWays),
 //   VpEnt = Sets*VpWays, Base(N) = Offset + N*VpEnt, MaxLat = VpLat*NumVp,
-//   LatW = clog2(MaxLat+1), RnNeedW = clog2(Offset + NumVp*VpEnt).
+//   VpsW = clog2(NumVp+1), RnNeedW = clog2(Offset + NumVp*VpEnt).
 //
 // Timing
 //   Every output is a flop. An operation offered in cycle a with
@@ -96,7 +96,7 @@ module vtt #(
   output wire [VpW-1:0]     rsp_vp_o,
   output wire [WayW-1:0]    rsp_way_o,
   output wire [RnW-1:0]     rsp_rn_o,
-  output wire [LatW-1:0]    rsp_lat_o,
+  output wire [VpsW-1:0]    rsp_vps_o,
   output wire               rf_rd_o,
   output wire               rf_wr_o,
   output wire               evict_valid_o,
@@ -122,7 +122,7 @@ module vtt #(
   localparam integer NEnt    = NumVp * VpEnt;
   localparam integer MaxLat  = VpLat * NumVp;
   localparam integer CntW    = (MaxLat > 1) ? $clog2(MaxLat) : 1;
-  localparam integer LatW    = $clog2(MaxLat + 1);
+  localparam integer VpsW    = $clog2(NumVp + 1);
   localparam integer RnNeedW = $clog2(Offset + NEnt);  // bits of the largest RN
   localparam integer CalcW   = 18;                      // RN and latency arithmetic
   localparam integer RowW    = TotWays * (TagW + RankW); // {rank[T], tag[T]}
@@ -223,7 +223,7 @@ module vtt #(
   reg  [VpW-1:0]         rsp_vp_q,      rsp_vp_d;
   reg  [WayW-1:0]        rsp_way_q,     rsp_way_d;
   reg  [RnNeedW-1:0]     rsp_rn_q,      rsp_rn_d;
-  reg  [LatW-1:0]        rsp_lat_q,     rsp_lat_d;
+  reg  [VpsW-1:0]        rsp_vps_q,     rsp_vps_d;
   reg                    rf_rd_q,       rf_rd_d;
   reg                    rf_wr_q,       rf_wr_d;
   reg                    evict_valid_q, evict_valid_d;
@@ -251,7 +251,7 @@ module vtt #(
   reg  [Sets*TotWays-1:0] valid_c;
   reg  [RowW-1:0]  row_rd, dbg_row;
   reg  [RankW-1:0] rank_g, tgt_rank, lru_rank;
-  reg  [CalcW-1:0] k, j, lat, rn, vpc, wayc, setc, basec, lrnc;
+  reg  [CalcW-1:0] k, j, vps, lat, rn, vpc, wayc, setc, basec, lrnc;
   reg  [VpW-1:0]   tgt_vp;
   reg  [WayW-1:0]  tgt_way;
   reg  [TagW-1:0]  lru_tag;
@@ -346,14 +346,16 @@ module vtt #(
     fill  = walk && (op == OpInsert) && !hit;
     evict = fill && !inv_any;
 
-    // latency (doc "Operations and timing")
-    if (!walk || (MaxLat == 1)) begin
-      lat = COne;
+    // VPs searched and latency (doc "Operations and timing"): a lookup or
+    // probe stops at the hit VP, a miss or an insert walks them all
+    if (!walk) begin
+      vps = {CalcW{1'b0}};
     end else if ((op != OpInsert) && hit) begin
-      lat = CVpLat * j;
+      vps = j;
     end else begin
-      lat = CVpLat * k;
+      vps = k;
     end
+    lat = (!walk || (MaxLat == 1)) ? COne : (CVpLat * vps);
 
     // the target's VP, way, rank
     tgt_vp   = {VpW{1'b0}};
@@ -413,7 +415,7 @@ module vtt #(
     // ---- response registers
     rsp_valid_d   = commit;
     rsp_op_d      = commit ? op : 2'd0;
-    rsp_lat_d     = commit ? lat[LatW-1:0] : {LatW{1'b0}};
+    rsp_vps_d     = commit ? vps[VpsW-1:0] : {VpsW{1'b0}};
     rsp_hit_d     = commit && walk && hit;
     rsp_fill_d    = commit && fill;
     rsp_vp_d      = (commit && walk && (hit || fill)) ? tgt_vp : {VpW{1'b0}};
@@ -445,10 +447,10 @@ module vtt #(
     dbg_rank_d  = dbg_ok ? dbg_row[OffRank + dbg_g * RankW +: RankW] : {RankW{1'b0}};
   end
 
-  // Bits computed but intentionally unused: the top of the latency and RN
-  // arithmetic (values fit LatW / RnNeedW bits by the parameter rules) and
+  // Bits computed but intentionally unused: the top of the VP count and RN
+  // arithmetic (values fit VpsW / RnNeedW bits by the parameter rules) and
   // of the integer way / VP numbers (below TotWays).
-  wire unused_calc = ^{lat, rn, vp_of_g, way_of_g};
+  wire unused_calc = ^{vps, rn, vp_of_g, way_of_g};
 
   // ---------------------------------------------------------------------
   // Registers: reset and x_q <= x_d only
@@ -490,7 +492,7 @@ module vtt #(
       rsp_vp_q      <= {VpW{1'b0}};
       rsp_way_q     <= {WayW{1'b0}};
       rsp_rn_q      <= {RnNeedW{1'b0}};
-      rsp_lat_q     <= {LatW{1'b0}};
+      rsp_vps_q     <= {VpsW{1'b0}};
       rf_rd_q       <= 1'b0;
       rf_wr_q       <= 1'b0;
       evict_valid_q <= 1'b0;
@@ -507,7 +509,7 @@ module vtt #(
       rsp_vp_q      <= rsp_vp_d;
       rsp_way_q     <= rsp_way_d;
       rsp_rn_q      <= rsp_rn_d;
-      rsp_lat_q     <= rsp_lat_d;
+      rsp_vps_q     <= rsp_vps_d;
       rf_rd_q       <= rf_rd_d;
       rf_wr_q       <= rf_wr_d;
       evict_valid_q <= evict_valid_d;
@@ -566,7 +568,7 @@ module vtt #(
   assign rsp_fill_o    = rsp_fill_q;
   assign rsp_vp_o      = rsp_vp_q;
   assign rsp_way_o     = rsp_way_q;
-  assign rsp_lat_o     = rsp_lat_q;
+  assign rsp_vps_o     = rsp_vps_q;
   assign rf_rd_o       = rf_rd_q;
   assign rf_wr_o       = rf_wr_q;
   assign evict_valid_o = evict_valid_q;
