@@ -588,6 +588,164 @@ module vtt #(
     end
   endgenerate
 
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (ZipCPU style). Run by `formal/formal.sh vtt` at the
+  // reduced configuration in formal/vtt.ys; proved by k-induction and
+  // every property has a cover. Contract: f_set is any constant legal set;
+  // the properties track its row and check every response.
+  // Invariant numbers are doc/vtt.md's.
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+
+  // start in reset (the initial-assume of the reset)
+  always @* if (!f_past_valid) assume(!rst_ni);
+  // any constant, legal set
+  (* anyconst *) reg [SetW-1:0] f_set;
+  always @* assume({1'b0, f_set} < SetsV);
+
+  wire [RowW-1:0]    f_row  = row_q[f_set];
+  wire [TotWays-1:0] f_vrow = valid_q[f_set * TotWays +: TotWays];
+  integer            fi, fj, fn;
+  reg  [NumVp-1:0]   f_act_ack;     // {Base(N) > lrn_ack}: the victim-cache mask
+  reg  [TotWays-1:0] f_rank_cov;    // which ranks f_set's entries hold
+  reg  [TotWays-1:0] f_act_w;       // ways of the active VPs
+  reg  [CalcW-1:0]   f_base, f_rn, f_off, f_ack;
+  reg  [RankW-1:0]   f_rank;
+  always @* begin
+    f_ack = {{(CalcW-RnW){1'b0}}, lrn_ack_q};
+    for (fn = 0; fn < NumVp; fn = fn + 1) begin
+      f_base        = COffset + CVpEnt * fn[CalcW-1:0];
+      f_act_ack[fn] = (f_base > f_ack);
+    end
+    f_rank_cov = {TotWays{1'b0}};
+    for (fi = 0; fi < TotWays; fi = fi + 1) begin
+      f_rank     = f_row[OffRank + fi * RankW +: RankW];
+      f_rank_cov = f_rank_cov | ({{(TotWays-1){1'b0}}, 1'b1} << f_rank);
+      f_act_w[fi] = mask_q[fi / VpWays];
+    end
+    f_base = COffset + CVpEnt * {{(CalcW-VpW){1'b0}}, rsp_vp_o};
+    f_rn   = {{(CalcW-RnW){1'b0}}, rsp_rn_o};
+    f_off  = f_rn - f_base;
+  end
+
+  always @* begin
+    // Invariant 2: the ranks of the set are a permutation of 0..TotWays-1
+    // (TotWays values covering TotWays ranks are pairwise distinct).
+    assert(&f_rank_cov);
+    for (fi = 0; fi < TotWays; fi = fi + 1) begin
+      // Invariant 3: every entry of an inactive VP is invalid.
+      if (!f_act_w[fi]) assert(!f_vrow[fi]);
+      // Invariant 1: no two valid entries of the set share a tag.
+      for (fj = fi + 1; fj < TotWays; fj = fj + 1) begin
+        if (f_vrow[fi] && f_vrow[fj]) begin
+          assert(f_row[fi * TagW +: TagW] != f_row[fj * TagW +: TagW]);
+        end
+      end
+    end
+    // Invariant 5 (helpers): mode, mask and lrn_ack agree; the engine.
+    assert(mode_q != 2'd3);
+    if (mode_q == ModeMon) assert(mask_q == AllVp);
+    if (mode_q == ModeOff) assert(mask_q == {NumVp{1'b0}});
+    if (mode_q == ModeVc)  assert(mask_q == f_act_ack);
+    assert({1'b0, cnt_q} < MaxLat[CntW:0] || (MaxLat == 1));
+    assert(req_ready_o == (cnt_q == {CntW{1'b0}}));
+    if (cnt_q != {CntW{1'b0}}) begin
+      assert(hop_q != OpRsvd);
+      assert({1'b0, hset_q} < SetsV);
+    end
+    // Invariant 4: an RF request's RN is Eq. 2 of an entry of an active VP
+    // of the victim cache, and lies above the acknowledged LRN.
+    if (rf_rd_o || rf_wr_o) begin
+      assert(mode_q == ModeVc);
+      assert({1'b0, rsp_vp_o} < NumVp[VpW:0]);
+      assert(mask_q[rsp_vp_o]);
+      assert(f_rn >= f_base);
+      assert(f_off < CVpEnt);
+      assert(f_off[WayW-1:0] == ((VpWays > 1) ? rsp_way_o : {WayW{1'b0}}));
+      assert(rsp_rn_o > lrn_ack_o);
+      assert(!(rf_rd_o && rf_wr_o));
+    end else begin
+      assert(rsp_rn_o == {RnW{1'b0}});
+    end
+    // Response shape (doc/vtt.md "Ports"): all zero without a response; a
+    // response comes with req_ready_o; an eviction only with a fill.
+    if (!rsp_valid_o) begin
+      assert({rsp_op_o, rsp_hit_o, rsp_fill_o, rsp_vp_o, rsp_way_o, rsp_vps_o,
+              rf_rd_o, rf_wr_o, evict_valid_o, evict_tag_o} == 0);
+    end else begin
+      assert(req_ready_o);
+    end
+    assert(!(rsp_hit_o && rsp_fill_o));
+    if (evict_valid_o) assert(rsp_fill_o);
+    else               assert(evict_tag_o == {TagW{1'b0}});
+    if (rsp_hit_o || rsp_fill_o) assert(rsp_vps_o != {VpsW{1'b0}});
+  end
+
+  // ---- step properties: the busy engine counts down, one response per op
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      if (!$past(req_ready_o)) begin
+        // busy: nothing moves but the counter (lrn_i, lm_state_i ignored)
+        assert(cnt_q == $past(cnt_q) - {{(CntW-1){1'b0}}, 1'b1});
+        assert(mask_q == $past(mask_q) && mode_q == $past(mode_q));
+        assert(lrn_ack_q == $past(lrn_ack_q) && vp_drop_o == {NumVp{1'b0}});
+      end else begin
+        // idle: the LRN is acknowledged; an offer is answered now or held
+        assert(lrn_ack_q == $past(lrn_i));
+        assert(rsp_valid_o == ($past(req_valid_i) && req_ready_o));
+      end
+    end
+  end
+
+  // ---- covers: every property above is reachable, not vacuous ----------
+  // Each is a named f_cover_* signal (formal/formal.sh asks the SAT engine
+  // for a trace from reset that raises it) and a cover() statement.
+  reg [TotWays-1:0] f_vrow_p;
+  reg               f_live_p;
+  initial f_live_p = 1'b0;
+  always @(posedge clk_i) begin
+    f_vrow_p <= f_vrow;
+    f_live_p <= rst_ni;
+  end
+  reg [TotWays-1:0] f_drop_w;
+  always @* begin
+    for (fi = 0; fi < TotWays; fi = fi + 1) f_drop_w[fi] = vp_drop_o[fi / VpWays];
+  end
+  wire f_cov_live = f_past_valid & f_live_p & rst_ni;
+  // invariant 1: a full set (TotWays distinct tags)
+  wire f_cover_full_set     = f_cov_live & (&f_vrow);
+  // invariant 2: a full set whose first way is no longer the LRU
+  wire f_cover_ranks_moved  = f_cov_live & (&f_vrow)
+                              & (f_row[OffRank +: RankW] == RankMru);
+  // invariant 3: victim cache with VP 0 inactive next to a live VP 1
+  wire f_cover_inactive_vp  = f_cov_live & (mode_q == ModeVc) & !mask_q[0] & (|(f_vrow & f_act_w));
+  // invariant 3: a withdrawal that drops live entries of the set
+  wire f_cover_withdraw     = f_cov_live & (mode_q == ModeVc) & (|(f_vrow_p & f_drop_w))
+                              & ((vp_drop_o & mask_q) == {NumVp{1'b0}});
+  // invariant 3 / V9: the mode change drops live entries
+  wire f_cover_mode_flush   = f_cov_live & (mode_q == ModeVc) & (|f_vrow_p) & (&vp_drop_o)
+                              & (|(vp_drop_o & mask_q));
+  // invariant 4: a read exactly one above the acknowledged LRN
+  wire f_cover_rn_tight     = f_cov_live & rf_rd_o & (rsp_rn_o == lrn_ack_o + {{(RnW-1){1'b0}}, 1'b1});
+  // invariant 4: a fill that evicts, with its RF write
+  wire f_cover_wr_evict     = f_cov_live & rf_wr_o & evict_valid_o;
+  // the busy engine: a hit in the second VP (L = 2 VpLat)
+  wire f_cover_busy_hit     = f_cov_live & rsp_hit_o & (rsp_vps_o == 2);
+  always @* begin
+    cover(f_cover_full_set);
+    cover(f_cover_ranks_moved);
+    cover(f_cover_inactive_vp);
+    cover(f_cover_withdraw);
+    cover(f_cover_mode_flush);
+    cover(f_cover_rn_tight);
+    cover(f_cover_wr_evict);
+    cover(f_cover_busy_hit);
+  end
+`endif
+
 endmodule
 
 `default_nettype wire
