@@ -94,10 +94,12 @@ void ctl_storage(const long *P, kit_storage_t *st)
                                      2u + ctaw + rnw + 1u + 1u + numw};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "buffer control: head, count, filled", 1, "block",
                                      headw + 2u * bufw};
-  /* sched MaxCta, nact/ninact NumW each, rf_rd and rf_wr 1 + RnW each,
-   * mem 1 + 1 + 32, launch_new 1, dec 3, dbg 3 + RnW + 32 */
+  /* sched MaxCta, nact/ninact NumW each (nact is sched's flop with one
+   * slot), rf_rd and rf_wr 1 + RnW each, mem 1 + 1 + 32, launch_new 1,
+   * dec 3, dbg 3 + RnW + 32 */
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "output registers", 1, "block",
-                                     maxcta + 2u * numw + 2u * (1u + rnw) + 34u + 1u + 3u + 3u + rnw + 32u};
+                                     maxcta + (maxcta > 1 ? 2u : 1u) * numw + 2u * (1u + rnw) + 34u + 1u +
+                                     3u + 3u + rnw + 32u};
   st->nrows = n;
   st->data_bytes = ((uint64_t)1 << rnw) * CTL_LINE;
   st->paper = "IPC monitor + Common Info + Per-CTA Info + buffer (section 4.2: 12 + 6.75 + 180 + 792 = 990.75 B); "

@@ -66,6 +66,7 @@
 //   3*InstW + (2*RnW + 32) + MaxCta*(2 + RnW + 32) + BufEnt*32        (paper)
 //   + MaxCta + 3 + (2 + CtaW + RnW+1 + 1 + NumW) + (HeadW + 2*BufW)
 //   + (MaxCta + 2*NumW + 2*(1+RnW) + 34 + 1 + 3 + 3 + RnW + 32)      (outputs)
+//   less NumW when MaxCta = 1 (nact_o is then sched_mask_o's flop).
 
 `default_nettype none
 
@@ -214,7 +215,8 @@ module ctl #(
   reg [BufW-1:0]        bcnt_q, bcnt_d, bfill_q, bfill_d;
   // output registers
   reg [MaxCta-1:0]      sched_q, sched_d;
-  reg [NumW-1:0]        nact_q, nact_d, ninact_q, ninact_d;
+  wire [NumW-1:0]       nact_q;
+  reg [NumW-1:0]        nact_d, ninact_q, ninact_d;
   reg                   rdv_q, rdv_d, wrv_q, wrv_d, memv_q, memv_d, memwe_q, memwe_d;
   reg [RnW-1:0]         rdrn_q, rdrn_d, wrrn_q, wrrn_d;
   reg [31:0]            memaddr_q, memaddr_d;
@@ -564,10 +566,25 @@ module ctl #(
     end
   endgenerate
 
+  // With one slot the count of schedulable CTAs is the slot's bit itself:
+  // no second flop (Yosys would merge the two anyway).
+  generate
+    if (MaxCta > 1) begin : g_nact
+      reg [NumW-1:0] nact_r;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) nact_r <= {NumW{1'b0}};
+        else         nact_r <= nact_d;
+      end
+      assign nact_q = nact_r;
+    end else begin : g_nact_one
+      assign nact_q = sched_q;
+      wire unused_nact = nact_d[0];
+    end
+  endgenerate
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sched_q   <= {MaxCta{1'b0}};
-      nact_q    <= {NumW{1'b0}};
       ninact_q  <= {NumW{1'b0}};
       rdv_q     <= 1'b0;
       rdrn_q    <= {RnW{1'b0}};
@@ -585,7 +602,6 @@ module ctl #(
       dbgba_q   <= 32'd0;
     end else begin
       sched_q   <= sched_d;
-      nact_q    <= nact_d;
       ninact_q  <= ninact_d;
       rdv_q     <= rdv_d;
       rdrn_q    <= rdrn_d;
