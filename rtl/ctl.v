@@ -648,6 +648,208 @@ module ctl #(
   assign dbg_frn_o     = dbgfrn_q;
   assign dbg_ba_o      = dbgba_q;
 
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (ZipCPU style). Run by `formal/formal.sh ctl` at the
+  // reduced configuration in formal/ctl.ys; proved by k-induction (base
+  // case from reset + induction step) for every input sequence (no input
+  // is constrained: protocol errors included); every property has a cover.
+  // They are doc/ctl.md "Invariants" and "Handshakes".
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  // start in reset
+  always @* if (!f_past_valid) assume(!rst_ni);
+
+  // b0: BP at the last applied cfg_ld_i (0 after reset)
+  reg [31:0] f_b0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)                                    f_b0 <= 32'd0;
+    else if (cfg_ld_i && (v_q == {MaxCta{1'b0}}))  f_b0 <= cfg_bp_i;
+  end
+
+  // f_pos: the stack position a CTA got when its backup completed (the
+  // number of CTAs stacked before it); a witness for the BA property.
+  reg [MaxCta*CtaW-1:0] f_pos;
+  integer               fk;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) f_pos <= {(MaxCta*CtaW){1'b0}};
+    else if ((mv_q == MvBackup) && (mv_d == MvIdle)) begin
+      for (fk = 0; fk < MaxCta; fk = fk + 1)
+        if (mvcta_q == fk[CtaW-1:0]) f_pos[fk * CtaW +: CtaW] <= f_n[CtaW-1:0];
+    end
+  end
+
+  integer          fi, fj;
+  reg [MaxCta-1:0] f_out, f_in, f_stack, f_oh;
+  reg [NumW-1:0]   f_n;
+  reg [RnW-1:0]    f_lrn;
+  reg [RnW:0]      f_last;
+  reg [31:0]       f_acc, f_ba_mv, f_head_addr, f_want;
+  reg [TW-1:0]     f_head, f_idx;
+  reg [NregW-1:0]  f_j;
+  reg              f_on_stack, f_busy;
+  always @* begin
+    f_out   = v_q & ~act_q & ~c_q;     // throttled, registers still in the RF
+    f_in    = v_q & act_q & c_q;       // being restored
+    f_stack = v_q & c_q;               // backed up or being restored (BP counts them)
+    f_busy  = (mv_q == MvBackup) || (mv_q == MvRestore);
+    f_n     = {NumW{1'b0}};
+    f_lrn   = {RnW{1'b0}};
+    f_oh    = {MaxCta{1'b0}};
+    f_ba_mv = 32'd0;
+    for (fi = 0; fi < MaxCta; fi = fi + 1) begin
+      if (f_stack[fi]) f_n = f_n + NumOne;
+      f_oh[fi] = (mvcta_q == fi[CtaW-1:0]);
+      if (f_oh[fi]) f_ba_mv = ba_q[fi * 32 +: 32];
+      f_last = {1'b0, frn_q[fi * RnW +: RnW]} + {1'b0, nrm1_q};
+      if (f_last[RnW]) f_last = {1'b0, RnMax};
+      if (v_q[fi] && (act_q[fi] || !c_q[fi]) && (f_last[RnW-1:0] > f_lrn)) f_lrn = f_last[RnW-1:0];
+    end
+    f_head = {TW{1'b0}};
+    f_head[HeadW-1:0] = head_q;
+    f_head_addr = 32'd0;
+    for (fi = 0; fi < BufEnt; fi = fi + 1)
+      if (f_head == fi[TW-1:0]) f_head_addr = addr_q[fi * 32 +: 32];
+
+    // ---- the buffer: bounds; nothing lost or duplicated ----------------
+    assert(bfill_q <= bcnt_q);
+    assert(bcnt_q <= BufEntV);
+    assert(f_head < TBuf);
+    if (!f_busy) assert(bcnt_q == {BufW{1'b0}});
+    if (mv_q != MvRestore) assert(!vttok_q);
+    if (mv_q == MvBackup) assert(bfill_q == bcnt_q);
+    if (f_busy) begin
+      assert(k_q <= nreg);
+      assert({{(NregW-BufW){1'b0}}, bcnt_q} <= k_q);
+    end
+    // entry i from the oldest holds request k - bcnt + i of this move:
+    // backup address BP + 128 j, restore RN FRN + j
+    for (fi = 0; fi < BufEnt; fi = fi + 1) begin
+      f_idx = (fi[TW-1:0] >= f_head) ? (fi[TW-1:0] - f_head) : (fi[TW-1:0] + TBuf - f_head);
+      f_j   = k_q - {{(NregW-BufW){1'b0}}, bcnt_q} + {{(NregW-TW){1'b0}}, f_idx};
+      f_want = (mv_q == MvBackup) ? (bp_q + {{(32-NregW-7){1'b0}}, f_j, 7'd0})
+                                  : {{(32-RnW){1'b0}}, frn_mv + f_j[RnW-1:0]};
+      if (f_busy && (f_idx < {{(TW-BufW){1'b0}}, bcnt_q})) assert(addr_q[fi * 32 +: 32] == f_want);
+    end
+
+    // ---- at most one CTA is moving, and it is the mover's --------------
+    assert(((act_q | c_q) & ~v_q) == {MaxCta{1'b0}});
+    assert({1'b0, mvcta_q} < MaxCta[CtaW:0]);
+    if (mv_q == MvIdle) assert((f_out | f_in) == {MaxCta{1'b0}});
+    if ((mv_q == MvDrain) || (mv_q == MvBackup)) assert((f_out == f_oh) && (f_in == {MaxCta{1'b0}}));
+    if (mv_q == MvRestore) assert((f_in == f_oh) && (f_out == {MaxCta{1'b0}}));
+
+    // ---- BA and BP (witness f_pos: each stacked CTA's stack position):
+    // BP = b0 + n S; stacked CTA c has BA = b0 + pos(c) S with the
+    // positions distinct and below n; the restoring CTA is the top -------
+    f_acc = f_b0;
+    for (fj = 0; fj < NumW; fj = fj + 1)
+      if (f_n[fj]) f_acc = f_acc + (stride << fj);
+    assert(bp_q == f_acc);
+    for (fi = 0; fi < MaxCta; fi = fi + 1) begin
+      if (f_stack[fi]) begin
+        assert({{(NumW-CtaW){1'b0}}, f_pos[fi * CtaW +: CtaW]} < f_n);
+        f_acc = f_b0;
+        for (fj = 0; fj < CtaW; fj = fj + 1)
+          if (f_pos[fi * CtaW + fj]) f_acc = f_acc + (stride << fj);
+        assert(ba_q[fi * 32 +: 32] == f_acc);
+        for (fj = fi + 1; fj < MaxCta; fj = fj + 1)
+          if (f_stack[fj]) assert(f_pos[fi * CtaW +: CtaW] != f_pos[fj * CtaW +: CtaW]);
+      end
+    end
+    if (mv_q == MvRestore) begin
+      assert(f_ba_mv == bp_q - stride);
+      for (fi = 0; fi < MaxCta; fi = fi + 1)
+        if (f_oh[fi]) assert({{(NumW-CtaW){1'b0}}, f_pos[fi * CtaW +: CtaW]} + NumOne == f_n);
+    end
+    if (idle && (pend_q != {NumW{1'b0}})) assert(found);   // a pending restore finds its CTA
+    assert(pend_q <= ninact);
+
+    // ---- LRN covers every register of a CTA not fully backed up ---------
+    assert(lrn_q == f_lrn);
+    for (fi = 0; fi < MaxCta; fi = fi + 1) begin
+      f_last = {1'b0, frn_q[fi * RnW +: RnW]} + {1'b0, nrm1_q};
+      if (f_last[RnW]) f_last = {1'b0, RnMax};
+      if (v_q[fi] && (act_q[fi] || !c_q[fi])) assert(lrn_q >= f_last[RnW-1:0]);
+    end
+
+    // ---- control and the output registers are the state's functions ----
+    assert(phase_q != 2'd3);
+    if (pro_q) assert(phase_q == PhThr);
+    assert(sched_q == sched);
+    assert(nact_o == nact);
+    assert(ninact_q == ninact);
+    assert(rdv_q == ((mv_q == MvBackup) && (k_q < nreg) && (bcnt_q < BufEntV)));
+    assert(rdrn_q == (rdv_q ? (frn_mv + k_q[RnW-1:0]) : {RnW{1'b0}}));
+    assert(wrv_q == ((mv_q == MvRestore) && (bfill_q != {BufW{1'b0}}) && vttok_q));
+    assert(wrrn_q == (wrv_q ? f_head_addr[RnW-1:0] : {RnW{1'b0}}));
+    if ((mv_q == MvBackup) && (bcnt_q != {BufW{1'b0}})) begin
+      assert(memv_q && memwe_q && (memaddr_q == f_head_addr));
+    end else if ((mv_q == MvRestore) && (k_q < nreg) && (bcnt_q < BufEntV)) begin
+      assert(memv_q && !memwe_q && (memaddr_q == f_ba_mv + {{(32-NregW-7){1'b0}}, k_q, 7'd0}));
+    end else begin
+      assert(!memv_q && !memwe_q && (memaddr_q == 32'd0));
+    end
+  end
+
+  // ---- a presented request stays, unchanged, until accepted ---------------
+  reg f_live_p, f_rd_held_p, f_wr_held_p, f_mem_held_p, f_restoring_p;
+  reg [RnW-1:0] f_lrn_p;
+  always @(posedge clk_i) begin
+    f_live_p      <= rst_ni;
+    f_rd_held_p   <= rdv_q & ~rf_rd_ready_i;
+    f_wr_held_p   <= wrv_q & ~rf_wr_ready_i;
+    f_mem_held_p  <= memv_q & ~mem_ready_i;
+    f_restoring_p <= (mv_q == MvRestore);
+    f_lrn_p       <= lrn_q;
+  end
+  wire f_live = f_past_valid & f_live_p & rst_ni;
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      if ($past(rdv_q && !rf_rd_ready_i)) assert(rdv_q && (rdrn_q == $past(rdrn_q)));
+      if ($past(wrv_q && !rf_wr_ready_i)) assert(wrv_q && (wrrn_q == $past(wrrn_q)));
+      if ($past(memv_q && !mem_ready_i))
+        assert(memv_q && (memwe_q == $past(memwe_q)) && (memaddr_q == $past(memaddr_q)));
+    end
+  end
+
+  // ---- covers: each property is reachable (formal.sh needs every one) -----
+  // buffer: full; a wrapped FIFO with two entries (nothing lost across the wrap)
+  wire f_cover_buf_full    = f_live & (bcnt_q == BufEntV);
+  wire f_cover_buf_wrap    = f_live & f_busy & (f_head == TBuf - TOne) & (bcnt_q >= 2);
+  // one mover: a CTA moving out while another is backed up; a restore
+  wire f_cover_move_stack  = f_live & (mv_q == MvBackup) & (f_n == NumOne);
+  wire f_cover_restoring   = f_live & (mv_q == MvRestore) & (bfill_q != {BufW{1'b0}});
+  // BA / BP: two CTAs stacked; the second restored (the stack unwinds)
+  wire f_cover_stack2      = f_live & (f_n == 2);
+  wire f_cover_unwind      = f_live & (mv_q == MvRestore) & (f_n == 2);
+  // LRN: drops after a backup; covers a CTA being restored
+  wire f_cover_lrn_drop    = f_live & (lrn_q < f_lrn_p);
+  wire f_cover_lrn_restore = f_live & (mv_q == MvRestore) & (lrn_q >= last_mv[RnW-1:0]) & ~vttok_q;
+  // pend: a completion during a move waits
+  wire f_cover_pend        = f_live & f_busy & (pend_q != {NumW{1'b0}});
+  // handshakes: a request held on each port
+  wire f_cover_rd_held     = f_live & f_rd_held_p & rdv_q;
+  wire f_cover_wr_held     = f_live & f_wr_held_p & wrv_q;
+  wire f_cover_mem_held    = f_live & f_mem_held_p & memv_q;
+  always @* begin
+    cover(f_cover_buf_full);
+    cover(f_cover_buf_wrap);
+    cover(f_cover_move_stack);
+    cover(f_cover_restoring);
+    cover(f_cover_stack2);
+    cover(f_cover_unwind);
+    cover(f_cover_lrn_drop);
+    cover(f_cover_lrn_restore);
+    cover(f_cover_pend);
+    cover(f_cover_rd_held);
+    cover(f_cover_wr_held);
+    cover(f_cover_mem_held);
+  end
+`endif
+
 endmodule
 
 `default_nettype wire
