@@ -29,8 +29,9 @@
  *    bound, sometimes with an empty window (I_prev = 0) or a saturating
  *    one; plan modes "mixed", "climb" (mostly up: deep LIFO, MinAct) and
  *    "fall";
- *  - completions of random schedulable CTAs (rare to every ~100 cycles:
- *    completions during moves and pending restores), launches after
+ *  - completions of random schedulable CTAs (rare to every ~100 cycles,
+ *    in some episodes in bursts of up to 24 in a row during a move with
+ *    three or more CTAs inactive: several pending restores), launches after
  *    `launch_new_o` after a delay into an empty slot (or none: the grid
  *    runs out);
  *  - `drained_i` a random delay into each drain; random readies on the RF
@@ -69,6 +70,7 @@ typedef struct ctl_stim {
   uint32_t prev_total, target, sent;
   /* environment */
   unsigned done_rate, more_pm, launch_wait;
+  unsigned burst_max, burst_left;   /* completions in a row (CTAs finishing together) */
   unsigned owed;           /* launches asked for (launch_new_o) not yet made */
   unsigned drain_left, drain_max;
   unsigned rd_pm, wr_pm, mem_pm, rv_pm, ack_pm, latmax;
@@ -168,6 +170,8 @@ static void new_episode(ctl_stim_t *s)
   if (s->len > 300000u) s->len = 300000u;
   /* environment */
   s->done_rate = pick(r, done_rate, 4);
+  s->burst_max = kit_rng_chance(r, 300) ? (kit_rng_chance(r, 500) ? 8u : 24u) : 0u;
+  s->burst_left = 0;
   s->more_pm = kit_rng_chance(r, 800) ? 1000 : 300;
   s->launch_wait = 0;
   s->owed = 0;
@@ -293,9 +297,13 @@ void ctl_stim_next(void *vs, uint64_t *in)
     i->launch_frn_i = s->frn[slot] & (s->rf - 1u);
   }
   /* completions of schedulable CTAs */
-  if (o->sched_mask_o && kit_rng_below(r, 100000) < s->done_rate) {
+  if (s->burst_max && !s->burst_left && o->ninact_o >= 3 && o->mv_state_o != CTL_MV_IDLE &&
+      kit_rng_below(r, 200) == 0)
+    s->burst_left = 2u + (unsigned)kit_rng_below(r, s->burst_max - 1u);
+  if (o->sched_mask_o && (s->burst_left || kit_rng_below(r, 100000) < s->done_rate)) {
     i->done_valid_i = 1;
     i->done_id_i = rand_bit(r, (uint32_t)o->sched_mask_o);
+    if (s->burst_left) s->burst_left--;
   }
   /* the drain handshake */
   if (o->mv_state_o == CTL_MV_DRAIN) {
