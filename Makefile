@@ -39,7 +39,7 @@ help:
 	@echo "  make check      lock-step one block:   BLOCK= SEED= CYCLES= PARAMS= STIM= RTL= TOP= WAVES= FAULT="
 	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
 	@echo "  make replay     replay vectors on Icarus Verilog (no Verilator, no C model)"
-	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...'"
+	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...' (no BLOCK: every block + Linebacker summary)"
 	@echo "  make formal     k-induction proofs (Yosys sat, yosys-smtbmc + z3) and covers"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
@@ -111,6 +111,7 @@ replay: vectors
 
 overhead: tools
 	@for b in $(SOME); do build/kit overhead $$b $(PARAMS) || exit 1; done
+	@$(if $(filter command line environment,$(origin BLOCK)),true,build/kit summary linebacker)
 
 run: deps tools
 	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1000000)"

@@ -107,10 +107,9 @@ void ctl_storage(const long *P, kit_storage_t *st)
 }
 
 /* Functional coverage of doc/ctl.md's cases. The kit passes one cycle's
- * inputs and the outputs they produced; a handshake stall needs the
- * previous cycle's outputs too (the request that was refused), so the
- * function keeps them in `prev` (the outputs after reset are 0, and every
- * stimulus starts with a reset, so the first cycle of a run is right). */
+ * inputs, the outputs they produced and the previous cycle's outputs (all
+ * 0 before the first cycle): a handshake stall is a request shown in the
+ * previous cycle and refused in this one. */
 enum { CV_RESET, CV_CFG, CV_LAUNCH, CV_LAUNCH_NEW, CV_PEND, CV_PEND_SERVED, CV_PROACTIVE,
        CV_HOLD, CV_HOLD_IPREV0, CV_THROTTLE, CV_RESTORE, CV_SKIP, CV_THR_BLOCKED,
        CV_RES_BLOCKED, CV_DRAIN_WAIT, CV_BACKUP_DONE, CV_RESTORE_DONE, CV_FULL_BACKUP,
@@ -125,15 +124,15 @@ static const char *const ctl_cover_names[CV_N] = {
   "throttled_to_minact", "lifo_depth_3", "instructions_saturated", "phase_off", "lrn_drop",
 };
 
-static void ctl_cover(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *n)
+static void ctl_cover(const long *P, const uint64_t *in, const uint64_t *out,
+                      const uint64_t *prevp, uint64_t *n)
 {
-  static ctl_out_t prev;
   const ctl_in_t *i = (const ctl_in_t *)in;
   const ctl_out_t *o = (const ctl_out_t *)out;
+  const ctl_out_t prev = *(const ctl_out_t *)prevp;
   const uint64_t bufent = (uint64_t)P[ctl_P_BufEnt];
   if (!i->rst_ni) {
     n[CV_RESET]++;
-    prev = *o;
     return;
   }
   const int done = i->done_valid_i && (prev.sched_mask_o >> i->done_id_i & 1u);
@@ -167,7 +166,6 @@ static void ctl_cover(const long *P, const uint64_t *in, const uint64_t *out, ui
   if (o->icur_o == kit_mask((unsigned)P[ctl_P_InstW])) n[CV_INST_SAT]++;
   if (o->phase_o == CTL_PH_OFF) n[CV_PHASE_OFF]++;
   if (o->lrn_o < prev.lrn_o) n[CV_LRN_DROP]++;
-  prev = *o;
 }
 
 static void *ctl_model_new(const long *P) { return ctl_new(P); }

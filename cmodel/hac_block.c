@@ -77,8 +77,10 @@ static const char *const hac_cover_names[CV_N] = {
   "mc_at_max", "ignored_set", "reset",
 };
 
-static void hac_cover(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *n)
+static void hac_cover(const long *P, const uint64_t *in, const uint64_t *out,
+                      const uint64_t *prev, uint64_t *n)
 {
+  (void)prev;
   const hac_in_t *i = (const hac_in_t *)in;
   const hac_out_t *o = (const hac_out_t *)out;
   uint64_t mru = (uint64_t)P[hac_P_Ways] - 1;

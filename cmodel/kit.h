@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define KIT_MAX_PARAMS 16
+#define KIT_MAX_PARAMS 32
 #define KIT_MAX_PORTS  64
 #define KIT_ERR_LEN    256
 
@@ -50,7 +50,7 @@ typedef struct kit_storage_row {
   unsigned bits;        /* bits each */
 } kit_storage_row_t;
 
-#define KIT_MAX_STORAGE_ROWS 16
+#define KIT_MAX_STORAGE_ROWS 48
 typedef struct kit_storage {
   unsigned nrows;
   kit_storage_row_t row[KIT_MAX_STORAGE_ROWS];
@@ -83,10 +83,12 @@ typedef struct kit_block {
   /* Storage estimate for configuration P. */
   void (*storage)(const long *P, kit_storage_t *st);
   /* Functional coverage: ncover named events, counted from one cycle's
-   * inputs and the outputs they produced (optional). */
+   * inputs, the outputs they produced and the previous cycle's outputs
+   * (all 0 before the first cycle) (optional). */
   unsigned ncover;
   const char *const *cover_names;
-  void (*cover)(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *count);
+  void (*cover)(const long *P, const uint64_t *in, const uint64_t *out, const uint64_t *prev,
+                uint64_t *count);
 } kit_block_t;
 
 #define KIT_MAX_COVER 32

@@ -93,8 +93,10 @@ static const char *const lm_cover_names[CV_N] = {
   "windows_saturated",
 };
 
-static void lm_cover(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *n)
+static void lm_cover(const long *P, const uint64_t *in, const uint64_t *out,
+                     const uint64_t *prev, uint64_t *n)
 {
+  (void)prev;
   const lm_in_t *i = (const lm_in_t *)in;
   const lm_out_t *o = (const lm_out_t *)out;
   const uint64_t cmax = kit_mask((unsigned)P[lm_P_CntW]);

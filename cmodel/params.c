@@ -114,7 +114,8 @@ int kit_params_set(const kit_block_t *b, long *P, const char *assign,
 int kit_params_words(const kit_block_t *b, long *P, unsigned n, const char *const *words,
                      char *err, size_t errlen)
 {
-  unsigned seen = 0;   /* KIT_MAX_PARAMS <= 32 */
+  _Static_assert(KIT_MAX_PARAMS <= 32, "a 32-bit mask of the parameters seen");
+  unsigned seen = 0;
   for (unsigned k = 0; k < n; k++) {
     if (kit_params_set(b, P, words[k], err, errlen)) return -1;
     char name[64];

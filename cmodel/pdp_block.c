@@ -96,8 +96,10 @@ static const char *const pdp_cover_names[CV_N] = {
   "dbg_beyond_nt",
 };
 
-static void pdp_cover(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *n)
+static void pdp_cover(const long *P, const uint64_t *in, const uint64_t *out,
+                      const uint64_t *prev, uint64_t *n)
 {
+  (void)prev;
   const pdp_in_t *i = (const pdp_in_t *)in;
   const pdp_out_t *o = (const pdp_out_t *)out;
   uint64_t nb = PDP_NB(P), dmax = (uint64_t)P[pdp_P_DMax], sc = (uint64_t)P[pdp_P_Sc];

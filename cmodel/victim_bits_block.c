@@ -125,8 +125,10 @@ static const char *const vb_cover_names[CV_N] = {
   "event_at_period_end", "restart_after_end", "dbg_nonzero",
 };
 
-static void vb_cover(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *n)
+static void vb_cover(const long *P, const uint64_t *in, const uint64_t *out,
+                     const uint64_t *prev, uint64_t *n)
 {
+  (void)prev;
   const victim_bits_in_t *i = (const victim_bits_in_t *)in;
   const victim_bits_out_t *o = (const victim_bits_out_t *)out;
   const uint64_t num = (uint64_t)P[victim_bits_P_ThrNum], den = (uint64_t)P[victim_bits_P_ThrDen];

@@ -168,8 +168,10 @@ static const char *const vtt_cover_names[CV_N] = {
   "lrn_change_held_while_busy", "rn_first", "rn_last", "lm_state_ignored_after_decision",
 };
 
-static void vtt_cover(const long *P, const uint64_t *in, const uint64_t *out, uint64_t *n)
+static void vtt_cover(const long *P, const uint64_t *in, const uint64_t *out,
+                      const uint64_t *prev, uint64_t *n)
 {
+  (void)prev;
   const vtt_in_t *i = (const vtt_in_t *)in;
   const vtt_out_t *o = (const vtt_out_t *)out;
   const uint64_t all = kit_mask((unsigned)P[vtt_P_NumVp]);

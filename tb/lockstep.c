@@ -68,7 +68,8 @@ typedef struct result {
   char err[1024];
 } result_t;
 
-typedef void (*cover_fn)(const long *, const uint64_t *, const uint64_t *, uint64_t *);
+typedef void (*cover_fn)(const long *, const uint64_t *, const uint64_t *, const uint64_t *,
+                         uint64_t *);
 
 static int die(const char *msg)
 {
@@ -109,10 +110,10 @@ static void result_clear(result_t *r)
  * matched, so they are the RTL's outputs too, and the two-thread run can
  * count them off the RTL's thread. */
 static inline void tally(const opts_t *o, cover_fn cover, result_t *r, const uint64_t *in,
-                         const uint64_t *out)
+                         const uint64_t *out, const uint64_t *prev)
 {
   const unsigned nout = o->b->nout;
-  if (cover) cover(o->P, in, out, r->cover);
+  if (cover) cover(o->P, in, out, prev, r->cover);
   for (unsigned i = 0; i < nout; i++) {
     r->seen0[i] |= ~out[i];
     r->seen1[i] |= out[i];
@@ -187,6 +188,7 @@ static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_
   }
   progress_start(&pg, o, trace_path ? 0 : src.cycles);
   const int checks = src.nexp > 0 || o->fault_cycle >= 0 || trace_path;
+  uint64_t prev[KIT_MAX_PORTS] = {0};   /* last cycle's outputs, for cover */
   unsigned slot = 0;
   for (uint64_t c = 0;; c++) {
     uint64_t *in = r->hist + (size_t)slot * nin;   /* this cycle's history slot */
@@ -212,7 +214,8 @@ static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_
       r->fail_cycle = (int64_t)c;
       break;
     }
-    tally(o, cover, r, in, got);
+    tally(o, cover, r, in, got, prev);
+    memcpy(prev, got, b->nout * sizeof *got);
     if (pg.on && (c & 0xfffff) == 0) progress_tick(&pg, b->name, c);
   }
   progress_end(&pg);
@@ -380,7 +383,8 @@ static void *producer(void *arg)
       }
       if ((int64_t)c == o->fault_cycle) exp[o->fault_port] ^= 1;
     }
-    tally(o, cover, p->r, in, exp);
+    static const uint64_t zero[KIT_MAX_PORTS];
+    tally(o, cover, p->r, in, exp, c ? p->ring + (size_t)((c - 1) & (RING - 1)) * rec + nin : zero);
     if ((c & (BATCH - 1)) == BATCH - 1) {
       atomic_store(&p->head, c + 1);
       gate_wake(&p->cgate);

@@ -11,7 +11,8 @@ for b in ${BLOCKS:-$(ls cmodel/*.def | xargs -n1 basename | sed 's/\.def$//')}; 
   while IFS= read -r g; do
     [ "$g" = default ] && g=""
     # shellcheck disable=SC2086
-    out=$(verilator --lint-only -Wall $g "rtl/$b.v" 2>&1)
+    # shellcheck disable=SC2046
+    out=$(verilator --lint-only -Wall --top-module "$(build/kit top "$b")" $g $(build/kit rtl "$b") 2>&1)
     if [ -n "$out" ]; then echo "FAIL lint $b ${g:-default}:"; echo "$out" | head -10; fail=1
     else echo "PASS lint $b ${g:-default}"; fi
   done <<< "$cfgs"

@@ -38,5 +38,6 @@ printf '  %-12s %-28s %-34s %s\n' block "lockstep (random)" "directed files" "Ic
 for b in $blocks; do printf '  %-12s %-28s %-34s %s\n' "$b" "${L[$b]:-}" "${D[$b]:-}" "${R[$b]:-}"; done
 echo
 for b in $blocks; do build/kit overhead "$b"; done
+build/kit summary linebacker
 [ $fail -eq 0 ] && echo "make run: all blocks agree" || echo "make run: FAILURES above"
 exit $fail

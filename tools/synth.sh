@@ -13,7 +13,8 @@ while [ $# -ge 2 ]; do
   for kv in $(build/kit rtlparams "$b" $params); do chp="$chp -set ${kv%%=*} ${kv#*=}"; done
   id=$(build/kit cfgid "$b" $params)
   log=build/synth/$b-$id.log
-  if ! yosys -q -p "read_verilog rtl/$b.v; chparam $chp $b; synth -flatten -top $b; select -assert-none t:\$_DLATCH* t:\$dlatch* t:\$_SR_* t:\$sr; tee -q -o build/synth/$b-$id.stat stat" >"$log" 2>&1; then
+  rtl=$(build/kit rtl "$b"); top=$(build/kit top "$b")
+  if ! yosys -q -p "read_verilog $rtl; chparam $chp $top; synth -flatten -top $top; select -assert-none t:\$_DLATCH* t:\$dlatch* t:\$_SR_* t:\$sr; tee -q -o build/synth/$b-$id.stat stat" >"$log" 2>&1; then
     echo "FAIL synth $b $params: $(grep -m1 -iE 'error|assert' "$log")"; fail=1; continue
   fi
   n=$(awk '$1 ~ /^\$_.*DFF/ {s += $2} END {print s+0}' "build/synth/$b-$id.stat")

@@ -20,3 +20,22 @@ echo "$out" | grep -q '1328 B (10624 bits), 0.51%' && ok "overhead Sets=64 Ways=
 # static policy: the type bit only
 out=$(build/kit overhead hac Policy=1 | tail -1)
 echo "$out" | grep -q '768 B (6144 bits), 0.10%' && ok "overhead static policy: 768 B" || bad "overhead static: $out"
+
+# The Linebacker summary (section 4.2) over the lm, vtt and ctl models at the
+# paper configuration: 240 + 392 + 12 + 6.75 + 180 + 4608 + 24 + 768 =
+# 6230.75 B, stated next to the paper's 5.88 KB with the bits/bytes reading
+# that reproduces it (6020.75 B = 5.8796 KiB); make overhead without BLOCK
+# prints it after the blocks.
+out=$(build/kit summary linebacker)
+echo "$out"
+echo "$out" | grep -qE 'sum of the items +49846 bits +6230.75 B = 6.085 KiB' && echo "$out" | grep -q '5.88 KB' \
+  && echo "$out" | grep -q '6020.75 B = 5.8796 KiB' && ok "Linebacker summary: 49846 bits = 6230.75 B next to the paper's 5.88 KB" \
+  || bad "Linebacker summary: $out"
+for row in "L1 HPC field.* 1920 bits +240.00 B" "Load Monitor.* 3136 bits +392.00 B" "IPC monitor .* 96 bits +12.00 B" \
+           "Common Info .* 54 bits +6.75 B" "Per-CTA Info .* 1440 bits +180.00 B" "Victim Tag Table.* 36864 bits +4608.00 B" \
+           "address fields .* 192 bits +24.00 B" "data fields .* 6144 bits +768.00 B"; do
+  echo "$out" | grep -qE "$row" || bad "Linebacker summary row /$row/ missing"
+done
+make --no-print-directory overhead | tail -6 | grep -q 'The kit reports the items' && ok "make overhead (no BLOCK) ends with the Linebacker summary" \
+  || bad "make overhead without BLOCK lacks the summary"
+expect_err "an unknown summary" "no summary 'foo'" build/kit summary foo
