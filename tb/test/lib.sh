@@ -55,3 +55,20 @@ synth_check() {
     ok "synth $b $c: no latches, $ys flop bits = model estimate $tot - external $ext"
   else bad "synth $b $c: Yosys counts $ys flop bits, model estimate $tot - external $ext"; fi
 }
+# formal_planted BLOCK NAME SED [TASK]: plant a bug in rtl/BLOCK.v with the
+# sed expression and require `formal/formal.sh BLOCK TASK` (default prove)
+# to fail on it with a counterexample trace from reset (the formal flow can
+# fail); also that the sed still matches the RTL, so the test cannot
+# silently become vacuous.
+formal_planted() {
+  local b=$1 name=$2 expr=$3 task=${4:-prove} F out
+  F=build/formal_bug/$b-$(echo "$name" | tr -c 'A-Za-z0-9' _)
+  rm -rf "$F"; mkdir -p "$F"
+  sed "$expr" "rtl/$b.v" > "$F/$b.v"
+  if cmp -s "rtl/$b.v" "$F/$b.v"; then bad "formal planted bug in $b ($name): the sed no longer matches rtl/$b.v"; return; fi
+  out=$(FORMAL_RTL=$F/$b.v FORMAL_OUT=$F formal/formal.sh "$b" "$task" 2>&1)
+  if echo "$out" | grep -qE "^FAIL formal $b $task: FAIL: assert at .* \(counterexample: .*\.vcd\)" \
+     && [ -s "$(echo "$out" | sed -n 's/.*(counterexample: \(.*\.vcd\)).*/\1/p')" ]; then
+    ok "formal catches a planted bug in $b: $name ($(echo "$out" | sed -n 's/.*FAIL: \(assert at [^:]*:[0-9]*\).*/\1/p'))"
+  else bad "formal missed a planted bug in $b ($name): $out"; fi
+}
