@@ -29,7 +29,7 @@ SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
-.PHONY: FORCE help deps tools check run test vectors replay overhead formal bench fuzz lint synth clean
+.PHONY: FORCE help deps tools check run test vectors replay overhead formal equiv bench fuzz lint synth clean
 
 help:
 	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
@@ -41,6 +41,7 @@ help:
 	@echo "  make replay     replay vectors on Icarus Verilog (no Verilator, no C model)"
 	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...' (no BLOCK: every block + Linebacker summary)"
 	@echo "  make formal     SymbiYosys: k-induction proofs and covers of every formal/<block>.sby"
+	@echo "  make equiv      BLOCK= RTL= TOP= [PARAMS=]: formal equivalence of your RTL with ours"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
@@ -97,8 +98,11 @@ build/san/test_%: build/san/tb/test/test_%.o $(SAN_OBJ)
 
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/kit.d build/obj/tb/lockstep.d
 
+# A directed file's own `params` line is the configuration when PARAMS is
+# not given (a file for another configuration is refused by the file check).
+CHECK_PARAMS = $(if $(PARAMS),$(PARAMS),$(if $(STIM),$(shell sed -n 's/^params[[:space:]]\{1,\}//p' '$(STIM)' 2>/dev/null | head -1)))
 check: deps tools
-	@bin=$$(tools/build_lockstep.sh $(BLOCK) "$(PARAMS)" "$(RTL)" "$(TOP)") && \
+	@bin=$$(tools/build_lockstep.sh $(BLOCK) "$(CHECK_PARAMS)" "$(RTL)" "$(TOP)") && \
 	 $$bin --seed $(SEED) $(if $(STIM),--stim $(STIM),--cycles $(CYCLES)) \
 	   $(if $(FAULT),--fault $(FAULT)) $(if $(filter 1,$(WAVES)),--waves build/$(BLOCK)_seed$(SEED).vcd) \
 	   --repro "make check BLOCK=$(BLOCK) SEED=$(SEED) $(if $(STIM),STIM=$(STIM),CYCLES=$(CYCLES))$(if $(PARAMS), PARAMS='$(PARAMS)')$(if $(RTL), RTL='$(RTL)' TOP=$(TOP))$(if $(FAULT), FAULT=$(FAULT))"
@@ -120,6 +124,12 @@ test:
 	@tools/deps.sh cc c++ make verilator iverilog yosys clang-fuzzer
 	@$(MAKE) --no-print-directory tools build/san/kit $(UNITS)
 	@tools/test.sh
+
+# A designer's RTL against ours: structural proof, k-induction, or a bounded
+# BMC; a difference comes back as a .stim replayed by make check.
+equiv: tools
+	@tools/deps.sh verilator
+	@tools/equiv.sh $(BLOCK) "$(RTL)" "$(TOP)" "$(PARAMS)"
 
 # Every formal/<block>.sby, all its tasks (SymbiYosys from the project venv).
 formal:

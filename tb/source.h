@@ -11,6 +11,11 @@
  *   idle 4                         4 cycles of idle inputs (idle = idle 1)
  *   expect rsp_hit_o=1 rsp_pos_o=7 the model's outputs after the previous
  *                                  cycle line must have these values
+ *   unchecked                      (before the first cycle) skip the
+ *                                  block's input check: inputs the spec
+ *                                  calls illegal are replayed (make equiv
+ *                                  counterexamples; model and RTL define
+ *                                  every input value)
  * Values are decimal or 0x hex (no octal), must fit the port width, and
  * must pass the block's own input check (HAC: ea 1..32); a port is named
  * at most once per line. Errors name file and line.

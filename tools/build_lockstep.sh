@@ -14,8 +14,8 @@
 # Optimisation: VOPT (default -O2) is the g++ level for every C++ file of
 # the build. Verilator 5.006's generated makefile appends its own
 # OPT_FAST=-Os / OPT_GLOBAL=-Os after the user's -CFLAGS, so VOPT is passed
-# as those make variables (-MAKEFLAGS), which is what lands last on the
-# compiler's command line (tb/test/14_build.sh checks the build log).
+# as those make variables, which is what lands last on the compiler's
+# command line (tb/test/14_build.sh checks the build log).
 set -euo pipefail
 block=$1; params=${2:-}; rtl=${3:-}; top=${4:-}
 vopt=${VOPT:--O2}
@@ -50,7 +50,7 @@ if [ "$rtl" != "$def_rtl" ] || [ "$top" != "$def_top" ]; then
 fi
 mkdir -p "$dir"
 stamp_now=$( { echo "$gflags $top $vopt"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
-if [ -x "$dir/lockstep" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp_now" ]; then
+if [ "${PORTCHECK_ONLY:-0}" != 1 ] && [ -x "$dir/lockstep" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp_now" ]; then
   # shellcheck disable=SC2086
   $kit portcheck "$block" "$dir/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
   echo "$dir/lockstep"; exit 0
@@ -58,9 +58,15 @@ fi
 rm -rf "$dir/obj" "$dir/lockstep" "$dir/stamp" "$dir/build.seconds"
 t0=$(date +%s%N)
 echo "== verilate $block ($rtlparams) top=$top: $rtl" >&2
+inc="-I$root/cmodel -I$root/tb"
+# One verilation writes the model and the makefile of the whole lockstep
+# binary (the generic shim, the driver and the kit library linked in).
 # shellcheck disable=SC2086
 if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
-     $gflags -Mdir "$dir/obj" $rtl >"$dir/verilate.log" 2>&1; then
+     $gflags -Mdir "$dir/obj" --exe \
+     -CFLAGS "$vopt $inc -DKIT_DEF='\"$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
+     -o "$root/$dir/lockstep" \
+     "$root/tb/shim.cpp" "$root/build/lockstep.o" "$root/$lib" $rtl >"$dir/verilate.log" 2>&1; then
   grep -m5 -E '%Error' "$dir/verilate.log" >&2 || tail -5 "$dir/verilate.log" >&2
   echo "build_lockstep: error: verilator failed on $rtl (full log: $dir/verilate.log)" >&2
   exit 1
@@ -68,18 +74,24 @@ fi
 # Port check before anything is compiled or simulated.
 # shellcheck disable=SC2086
 $kit portcheck "$block" "$dir/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
+# PORTCHECK_ONLY=1 (make equiv): verilated and checked, nothing to build
+if [ "${PORTCHECK_ONLY:-0}" = 1 ]; then rm -rf "$dir/obj"; exit 0; fi
 echo "== build lockstep $block" >&2
-inc="-I$root/cmodel -I$root/tb"
-# shellcheck disable=SC2086
-if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
-     $gflags -Mdir "$dir/obj" --exe --build -j 2 \
-     -MAKEFLAGS "OPT_FAST=$vopt OPT_SLOW=$vopt OPT_GLOBAL=$vopt" \
-     -CFLAGS "$vopt $inc -DKIT_DEF='\"$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
-     -o "$root/$dir/lockstep" \
-     "$root/tb/shim.cpp" "$root/build/lockstep.o" "$root/$lib" $rtl >"$dir/build.log" 2>&1; then
+# The Verilator runtime (verilated.cpp, its VCD writer and threads) compiles
+# the same for every block and configuration: keep it once per Verilator
+# version and -O level and hand it to each build (touched after the
+# makefile was written, make links the objects as they are).
+rt=build/vlt-runtime/$( { verilator --version; echo "$vopt trace"; } | sha1sum | cut -c1-12)
+rt_objs="verilated.o verilated_vcd_c.o verilated_threads.o"
+if [ -d "$rt" ]; then for o in $rt_objs; do cp "$rt/$o" "$dir/obj/$o" && touch "$dir/obj/$o"; done; fi
+if ! make -C "$dir/obj" -f Vdut.mk -j 2 OPT_FAST="$vopt" OPT_SLOW="$vopt" OPT_GLOBAL="$vopt" >"$dir/build.log" 2>&1; then
   grep -m10 -E 'error|Error' "$dir/build.log" >&2 || tail -10 "$dir/build.log" >&2
   echo "build_lockstep: error: C++ build failed (full log: $dir/build.log)" >&2
   exit 1
+fi
+if [ ! -d "$rt" ]; then
+  mkdir -p "$rt.tmp$$" && for o in $rt_objs; do cp -p "$dir/obj/$o" "$rt.tmp$$/"; done && mv "$rt.tmp$$" "$rt" 2>/dev/null
+  rm -rf "$rt.tmp$$"
 fi
 echo "$stamp_now" > "$dir/stamp"
 # wall time of verilate + C++ build, for make bench
