@@ -143,3 +143,6 @@ synth:
 
 clean:
 	rm -rf build
+
+# Python / cocotb, JUnit, coverage, FuseSoC, regressions: tools/designer.mk
+include tools/designer.mk

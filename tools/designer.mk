@@ -1,0 +1,28 @@
+# designer.mk - included by the Makefile: the kit where designers work
+# (doc/python.md, doc/regress.md, doc/coverage.md). Python package over the
+# kit's C library, cocotb scoreboard, coverage report, FuseSoC cores,
+# sharded regressions. Kept in its own file so the main Makefile stays small.
+
+# The kit's C library as a shared object for ctypes (python/cvkit): the
+# same sources as libkit.a, compiled position-independent.
+PIC_OBJ := $(LIB_SRC:%.c=build/pic/%.o)
+build/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(CFLAGS) -fPIC $(INC) -c $< -o $@
+build/pic/cmodel/blocks.o: build/gen/kit_blocks.h
+build/libcvkit.so: $(PIC_OBJ)
+	$(CC) -shared $(CFLAGS) $^ -o $@
+-include $(PIC_OBJ:.o=.d)
+
+# make python: build/venv with the pinned test tools and cvkit installed
+# (pip install ./python, which builds build/libcvkit.so through this
+# Makefile); reinstalled when the library or the package changed.
+PY_SRC := $(wildcard python/cvkit/*.py) python/setup.py python/pyproject.toml
+build/venv/.cvkit-installed: build/libcvkit.so $(PY_SRC) tools/requirements/python.txt
+	@tools/venv.sh python
+	@build/venv/bin/python -m pip install -q --disable-pip-version-check --no-build-isolation \
+	  --no-deps --force-reinstall ./python >build/pip-cvkit.log 2>&1 || \
+	  { echo "python: error: pip install ./python failed (log: build/pip-cvkit.log)" >&2; exit 1; }
+	@touch $@
+.PHONY: python
+python: tools build/venv/.cvkit-installed
