@@ -26,3 +26,23 @@ build/venv/.cvkit-installed: build/libcvkit.so $(PY_SRC) tools/requirements/pyth
 	@touch $@
 .PHONY: python
 python: tools build/venv/.cvkit-installed
+
+# FST waveforms: WAVES=1 FORMAT=fst (whole run) and every failure window
+# are written as VCD and converted by gtkwave's vcd2fst (the lockstep reads
+# KIT_WAVE_FORMAT; Verilator 5.006 builds one trace format per model).
+FORMAT ?= vcd
+export KIT_WAVE_FORMAT := $(FORMAT)
+.PHONY: wavedeps
+wavedeps:
+	@case "$(FORMAT)" in vcd) ;; fst) tools/deps.sh vcd2fst ;; \
+	  *) echo "make: error: FORMAT=$(FORMAT): expected vcd or fst" >&2; exit 1 ;; esac
+check run regress: wavedeps
+
+# Sharded regressions: every seed of SEEDS for every block (BLOCK= for one),
+# CYCLES each, GNU parallel on the local cores (JOBS=), one summary, one
+# JUnit file, and a Slurm array script for the same jobs (doc/regress.md).
+SEEDS ?= 1-100
+.PHONY: regress
+regress: deps tools
+	@tools/deps.sh parallel python3
+	@tools/regress.sh "$(SOME)" "$(SEEDS)" "$(CYCLES)" "$(FAULT)"
