@@ -46,3 +46,10 @@ SEEDS ?= 1-100
 regress: deps tools
 	@tools/deps.sh parallel python3
 	@tools/regress.sh "$(SOME)" "$(SEEDS)" "$(CYCLES)" "$(FAULT)"
+
+# FuseSoC: rtl/<block>.core (+ rtl/fusesoc/ replay bench and smoke vectors)
+# generated from the .def files; regenerate after changing a block's
+# parameters, ports or RTL file list (tb/test/85_fusesoc.sh checks).
+.PHONY: fusesoc-cores
+fusesoc-cores: tools build/libcvkit.so
+	@PYTHONPATH=python python3 tools/fusesoc_cores.py
