@@ -11,6 +11,10 @@
 # Rebuilds only when the RTL, parameters, optimisation or kit sources
 # changed (stamp).
 #
+# KIT_COVERAGE=1: a separate build (directory suffix -cov) with Verilator
+# line and toggle coverage; the shim writes the run's coverage data to
+# $KIT_COVERAGE_FILE when the model is freed (make coverage, doc/coverage.md).
+#
 # Optimisation: VOPT (default -O2) is the g++ level for every C++ file of
 # the build. Verilator 5.006's generated makefile appends its own
 # OPT_FAST=-Os / OPT_GLOBAL=-Os after the user's -CFLAGS, so VOPT is passed
@@ -48,8 +52,10 @@ if [ "$rtl" != "$def_rtl" ] || [ "$top" != "$def_top" ]; then
   h=$(printf '%s\n%s\n' "$rtl" "$top" | sha1sum | cut -c1-8)
   dir=$dir-byo$h
 fi
+cov=""
+if [ "${KIT_COVERAGE:-0}" = 1 ]; then cov="--coverage-line --coverage-toggle"; dir=$dir-cov; fi
 mkdir -p "$dir"
-stamp_now=$( { echo "$gflags $top $vopt"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
+stamp_now=$( { echo "$gflags $top $vopt $cov"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
 if [ -x "$dir/lockstep" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp_now" ]; then
   # shellcheck disable=SC2086
   $kit portcheck "$block" "$dir/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
@@ -60,7 +66,7 @@ t0=$(date +%s%N)
 echo "== verilate $block ($rtlparams) top=$top: $rtl" >&2
 # shellcheck disable=SC2086
 if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
-     $gflags -Mdir "$dir/obj" $rtl >"$dir/verilate.log" 2>&1; then
+     $cov $gflags -Mdir "$dir/obj" $rtl >"$dir/verilate.log" 2>&1; then
   grep -m5 -E '%Error' "$dir/verilate.log" >&2 || tail -5 "$dir/verilate.log" >&2
   echo "build_lockstep: error: verilator failed on $rtl (full log: $dir/verilate.log)" >&2
   exit 1
@@ -72,7 +78,7 @@ echo "== build lockstep $block" >&2
 inc="-I$root/cmodel -I$root/tb"
 # shellcheck disable=SC2086
 if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
-     $gflags -Mdir "$dir/obj" --exe --build -j 2 \
+     $cov $gflags -Mdir "$dir/obj" --exe --build -j 2 \
      -MAKEFLAGS "OPT_FAST=$vopt OPT_SLOW=$vopt OPT_GLOBAL=$vopt" \
      -CFLAGS "$vopt $inc -DKIT_DEF='\"$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
      -o "$root/$dir/lockstep" \

@@ -53,3 +53,12 @@ regress: deps tools
 .PHONY: fusesoc-cores
 fusesoc-cores: tools build/libcvkit.so
 	@PYTHONPATH=python python3 tools/fusesoc_cores.py
+
+# Coverage: Verilator line + toggle coverage builds (directories *-cov),
+# the lockstep (random + directed), merged, lcov/genhtml HTML with the
+# kit's functional events beside it, in build/coverage/<block>/ (every
+# block unless BLOCK=; doc/coverage.md).
+.PHONY: coverage
+coverage: deps tools
+	@tools/deps.sh lcov genhtml python3
+	@for b in $(SOME); do tools/coverage.sh $$b $(SEED) $(CYCLES) "$(FAULT)" || exit 1; done
