@@ -9,11 +9,11 @@
 #   2. run the jobs with GNU parallel on the local cores (JOBS, default
 #      nproc), each with KIT_THREADS=1 (one thread per job, since the jobs
 #      already fill the cores) through tools/regress_job.sh;
-#   3. collect (also alone: regress.sh collect, after a Slurm run): one
-#      summary (build/regress/summary.txt: per block seeds passed and
-#      failed, then each failing seed with its reproduce line), one merged
-#      JUnit file (build/junit/regress.xml: a testsuite per block, a
-#      testcase per seed). Exits 1 when a seed failed.
+#   3. collect (also alone: regress.sh collect, after a Slurm run;
+#      tools/regress_collect.py): one summary (build/regress/summary.txt:
+#      per block seeds passed and failed, then each failing seed with its
+#      reproduce line), one merged JUnit file (build/junit/regress.xml: a
+#      testsuite per block, a testcase per seed). Exits 1 when a seed failed.
 # A job's output is exactly what `make check BLOCK= SEED= CYCLES=` prints
 # for it (same binary, same --repro), so results do not depend on how the
 # jobs were sharded or in which order they ran.
@@ -39,49 +39,7 @@ seeds() {
   done
 }
 
-collect() {
-  [ -f "$R/jobs.txt" ] || die "no $R/jobs.txt: run make regress first"
-  local b s c bin fault out rc np=0 nf=0 first repro blocks
-  declare -A P F
-  : > "$R/failing.txt"
-  rm -f "$R"/verdicts-*.log
-  while read -r b s c bin fault; do
-    out=$R/out/$b/$s
-    rc=$(cat "$out.rc" 2>/dev/null || echo missing)
-    if [ "$rc" = 0 ]; then
-      P[$b]=$(( ${P[$b]:-0} + 1 ))
-      echo "PASS $b seed $s: $(grep -o '[0-9]* cycles matched' "$out.txt")" >> "$R/verdicts-$b.log"
-      continue
-    fi
-    F[$b]=$(( ${F[$b]:-0} + 1 ))
-    repro="reproduce: make check BLOCK=$b SEED=$s CYCLES=$c${fault:+ FAULT=$fault}"
-    if [ "$rc" = missing ]; then first="job not run (no $out.rc)"
-    else
-      first=$(cat "$out.txt" "$out.err" 2>/dev/null | head -1)
-      grep -q 'reproduce:' "$out.txt" && repro=$(grep -m1 'reproduce:' "$out.txt" | sed 's/^ *//')
-    fi
-    { echo "FAIL $b seed $s: $first"; cat "$out.txt" "$out.err" 2>/dev/null | sed 's/^/  /'
-      grep -qs 'reproduce:' "$out.txt" || echo "  $repro"; } >> "$R/verdicts-$b.log"
-    printf '  %s seed %s: %s\n    %s\n' "$b" "$s" "$first" "$repro" >> "$R/failing.txt"
-  done < "$R/jobs.txt"
-  blocks=$(cut -d' ' -f1 "$R/jobs.txt" | awk '!s[$0]++')
-  {
-    echo "Regression summary: $(wc -l < "$R/jobs.txt") jobs, $(awk '{print $3}' "$R/jobs.txt" | sort -u | tr '\n' ' ')cycles each"
-    printf '  %-12s %8s %8s\n' block passed failed
-    for b in $blocks; do
-      printf '  %-12s %8d %8d\n' "$b" "${P[$b]:-0}" "${F[$b]:-0}"
-      np=$((np + ${P[$b]:-0})); nf=$((nf + ${F[$b]:-0}))
-    done
-    if [ -s "$R/failing.txt" ]; then echo "Failing seeds:"; cat "$R/failing.txt"; fi
-    echo "regress: $np passed, $nf failed"
-  } > "$R/summary.txt"
-  local suites=()
-  for b in $blocks; do suites+=("$b=$R/verdicts-$b.log"); done
-  python3 tools/junit.py build/junit/regress.xml "${suites[@]}" || die "JUnit file not written"
-  cat "$R/summary.txt"
-  echo "JUnit: build/junit/regress.xml   summary: $R/summary.txt"
-  [ "$nf" -eq 0 ]
-}
+collect() { python3 tools/regress_collect.py "$R" build/junit/regress.xml; }
 
 # The Slurm array script for the same job list: task t runs lines t,
 # t+T, t+2T, ... of jobs.txt (T = the array size, at most 1000, Slurm's
