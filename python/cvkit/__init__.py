@@ -20,6 +20,7 @@ doc/python.md describes every call.
 """
 import collections
 import ctypes
+import os
 from ctypes import byref, c_char_p, c_int, c_long, c_uint, c_uint64
 
 from . import _lib
@@ -49,7 +50,6 @@ def _s(b):
 
 
 def _path(p):
-    import os
     return os.fsencode(p)
 
 
