@@ -45,11 +45,16 @@ help:
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
+	@echo "  make regress    GNU parallel over seeds: SEEDS=1-1000 BLOCK= CYCLES= JOBS= (summary, JUnit, Slurm script)"
+	@echo "  make coverage   Verilator line+toggle coverage, lcov HTML + functional events: BLOCK= SEED= CYCLES="
+	@echo "  make python     build/venv with the cvkit Python package (pip install ./python)"
+	@echo "  make fusesoc-cores  regenerate rtl/<block>.core from the .def files"
 	@echo ""
 	@echo "Variables: BLOCK=$(BLOCKS) (default $(BLOCK))  SEED=$(SEED)  CYCLES=$(CYCLES)"
 	@echo "  PARAMS='Name=Value ...' block parameters (doc/<block>.md)   STIM=file.stim directed stimulus"
 	@echo "  RTL='files.v' TOP=module   lock-step your own RTL of BLOCK against the golden model"
 	@echo "  WAVES=1 dump a VCD of the whole check run   FAULT=CYCLE[:PORT] corrupt one model output"
+	@echo "  FORMAT=fst also write FST (whole run and failure windows; vcd2fst)"
 	@echo "  VOPT=-O2 g++ level for the Verilator model (default -O2)"
 
 deps:
@@ -154,3 +159,6 @@ synth:
 
 clean:
 	rm -rf build
+
+# Python / cocotb, JUnit, coverage, FuseSoC, regressions: tools/designer.mk
+include tools/designer.mk

@@ -14,7 +14,7 @@
  * timings instead, and on a terminal a progress line goes to stderr.
  *
  *   lockstep [--seed N] [--cycles N | --stim FILE] [--fault CYCLE[:PORT]]
- *            [--waves FILE] [--fail-dir DIR] [--window N] [--history N]
+ *            [--waves FILE] [--wave-format vcd|fst] [--fail-dir DIR] [--window N] [--history N]
  *            [--threads 1|2] [--progress 0|1] [--repro "make ..."]
  *            [--bench [--repeat N]]
  *
@@ -30,12 +30,15 @@
  * deterministic single-thread re-run.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <spawn.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -54,7 +57,7 @@ typedef struct opts {
   unsigned fault_port;
   const char *waves, *fail_dir, *repro;
   unsigned window, history, threads, repeat;
-  int bench, progress;
+  int bench, progress, fst;
 } opts_t;
 
 typedef struct result {
@@ -481,6 +484,34 @@ static int run(const opts_t *o, result_t *r)
   return run_seq(o, r, NULL, 0);
 }
 
+/* FST waveforms (--wave-format fst, or KIT_WAVE_FORMAT=fst): Verilator
+ * 5.006 builds one trace format per model and the kit's is VCD, so a VCD
+ * is written as always and converted with gtkwave's vcd2fst into the same
+ * name with .fst; both are kept. Prints where the FST went, or why not. */
+extern char **environ;
+static void fst_from(const char *vcd)
+{
+  char fst[1300];
+  size_t n = strlen(vcd);
+  if (n > 4 && strcmp(vcd + n - 4, ".vcd") == 0) n -= 4;
+  snprintf(fst, sizeof fst, "%.*s.fst", (int)n, vcd);
+  char *argv[] = {"vcd2fst", "-v", (char *)vcd, "-f", fst, NULL};
+  posix_spawn_file_actions_t fa;
+  pid_t pid;
+  int status = 0;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  int rc = posix_spawnp(&pid, "vcd2fst", &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc == 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    printf("  waveform (FST): %s\n", fst);
+  else if (rc != 0)
+    printf("  waveform (FST): not written (vcd2fst: %s; Debian package gtkwave)\n", strerror(rc));
+  else
+    printf("  waveform (FST): not written (vcd2fst %s failed)\n", vcd);
+}
+
 static void print_repro(const opts_t *o, int argc, char **argv)
 {
   if (o->repro) {
@@ -516,6 +547,7 @@ static void report_mismatch(const opts_t *o, result_t *r, const char *vcd, const
   }
   if (vcd) printf("  waveform: %s (cycles %" PRIu64 "..%" PRIu64 ", time = 10 x cycle)\n", vcd, from, c);
   else printf("  waveform: not written (%s)\n", why);
+  if (vcd && o->fst) fst_from(vcd);
   print_repro(o, argc, argv);
 }
 
@@ -633,6 +665,7 @@ int main(int argc, char **argv)
   opts_t o = {.seed = 1, .cycles = 100000, .fault_cycle = -1, .fail_dir = "build/fail",
               .window = 16, .history = 8, .threads = default_threads(), .repeat = 3,
               .progress = isatty(STDERR_FILENO)};
+  const char *wf = getenv("KIT_WAVE_FORMAT");
   char err[1024];
   const char *fault = NULL;
   for (int i = 1; i < argc; i++) {
@@ -656,6 +689,7 @@ int main(int argc, char **argv)
     else if (strcmp(a, "--stim") == 0) o.stim = v;
     else if (strcmp(a, "--fault") == 0) fault = v;
     else if (strcmp(a, "--waves") == 0) o.waves = v;
+    else if (strcmp(a, "--wave-format") == 0) wf = v;
     else if (strcmp(a, "--fail-dir") == 0) o.fail_dir = v;
     else if (strcmp(a, "--repro") == 0) o.repro = v;
     else {
@@ -664,6 +698,11 @@ int main(int argc, char **argv)
     }
     if (rc) return die(err);
   }
+  if (wf && *wf && strcmp(wf, "vcd") != 0 && strcmp(wf, "fst") != 0) {
+    snprintf(err, sizeof err, "wave format '%s': expected vcd or fst (FORMAT=, KIT_WAVE_FORMAT=)", wf);
+    return die(err);
+  }
+  o.fst = wf && strcmp(wf, "fst") == 0;
   o.b = kit_block_find(shim_block());
   if (!o.b) return die("this binary's block is not in the registry");
   /* The RTL configuration is fixed at verilation; the model follows it. */
@@ -706,6 +745,7 @@ int main(int argc, char **argv)
   r.hist = calloc(o.history, o.b->nin * sizeof *r.hist);
   if (!r.hist) return die("out of memory");
   if (run(&o, &r)) return die(r.err);
+  if (o.waves && o.fst) fst_from(o.waves);   /* the whole-run VCD is closed */
   if (r.expect_failed) {
     printf("FAIL %s: %s\n", o.b->name, r.err);
     print_repro(&o, argc, argv);

@@ -7,6 +7,7 @@
  * at 10c, clk_i rises at 10c+5.
  */
 #include <cstdio>
+#include <cstdlib>
 
 #include "Vdut.h"
 #include "verilated.h"
@@ -43,6 +44,11 @@ extern "C" void shim_free(shim_t *s)
   if (!s) return;
   shim_trace_close(s);
   s->top->final();
+#if VM_COVERAGE
+  /* coverage build (KIT_COVERAGE=1): this run's line and toggle counts */
+  const char *cov = getenv("KIT_COVERAGE_FILE");
+  if (cov && *cov) s->ctx->coveragep()->write(cov);
+#endif
   delete s->top;
   delete s->ctx;
   delete s;

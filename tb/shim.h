@@ -25,7 +25,9 @@ const char *shim_block(void);
 const char *shim_params(void);
 const char *shim_top(void);
 
-/* New model; X-initialised state randomised from seed (randReset(2)). */
+/* New model; X-initialised state randomised from seed (randReset(2)).
+ * In a coverage build (VM_COVERAGE) shim_free writes the model's line and
+ * toggle coverage to $KIT_COVERAGE_FILE when that is set. */
 shim_t *shim_new(uint64_t seed);
 void shim_free(shim_t *s);
 /* One clock cycle: drive in[] (already masked to port widths), falling

@@ -11,6 +11,10 @@
 # Rebuilds only when the RTL, parameters, optimisation or kit sources
 # changed (stamp).
 #
+# KIT_COVERAGE=1: a separate build (directory suffix -cov) with Verilator
+# line and toggle coverage; the shim writes the run's coverage data to
+# $KIT_COVERAGE_FILE when the model is freed (make coverage, doc/coverage.md).
+#
 # Optimisation: VOPT (default -O2) is the g++ level for every C++ file of
 # the build. Verilator 5.006's generated makefile appends its own
 # OPT_FAST=-Os / OPT_GLOBAL=-Os after the user's -CFLAGS, so VOPT is passed
@@ -48,8 +52,10 @@ if [ "$rtl" != "$def_rtl" ] || [ "$top" != "$def_top" ]; then
   h=$(printf '%s\n%s\n' "$rtl" "$top" | sha1sum | cut -c1-8)
   dir=$dir-byo$h
 fi
+cov=""
+if [ "${KIT_COVERAGE:-0}" = 1 ]; then cov="--coverage-line --coverage-toggle"; dir=$dir-cov; fi
 mkdir -p "$dir"
-stamp_now=$( { echo "$gflags $top $vopt"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
+stamp_now=$( { echo "$gflags $top $vopt $cov"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
 if [ "${PORTCHECK_ONLY:-0}" != 1 ] && [ -x "$dir/lockstep" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp_now" ]; then
   # shellcheck disable=SC2086
   $kit portcheck "$block" "$dir/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
@@ -63,7 +69,7 @@ inc="-I$root/cmodel -I$root/tb"
 # binary (the generic shim, the driver and the kit library linked in).
 # shellcheck disable=SC2086
 if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
-     $gflags -Mdir "$dir/obj" --exe \
+     $cov $gflags -Mdir "$dir/obj" --exe \
      -CFLAGS "$vopt $inc -DKIT_DEF='\"$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
      -o "$root/$dir/lockstep" \
      "$root/tb/shim.cpp" "$root/build/lockstep.o" "$root/$lib" $rtl >"$dir/verilate.log" 2>&1; then
@@ -81,7 +87,7 @@ echo "== build lockstep $block" >&2
 # the same for every block and configuration: keep it once per Verilator
 # version and -O level and hand it to each build (touched after the
 # makefile was written, make links the objects as they are).
-rt=build/vlt-runtime/$( { verilator --version; echo "$vopt trace"; } | sha1sum | cut -c1-12)
+rt=build/vlt-runtime/$( { verilator --version; echo "$vopt trace $cov"; } | sha1sum | cut -c1-12)
 rt_objs="verilated.o verilated_vcd_c.o verilated_threads.o"
 if [ -d "$rt" ]; then for o in $rt_objs; do cp "$rt/$o" "$dir/obj/$o" && touch "$dir/obj/$o"; done; fi
 if ! make -C "$dir/obj" -f Vdut.mk -j 2 OPT_FAST="$vopt" OPT_SLOW="$vopt" OPT_GLOBAL="$vopt" >"$dir/build.log" 2>&1; then

@@ -9,6 +9,7 @@ declare -A pkg=(
   [cc]=gcc [c++]=g++ [make]=make [verilator]=verilator [iverilog]=iverilog [vvp]=iverilog
   [yosys]=yosys [yosys-smtbmc]=yosys [z3]=z3 [boolector]=boolector [python3]=python3
   [clang]=clang [clang-fuzzer]="clang libclang-rt-14-dev"
+  [parallel]=parallel [vcd2fst]=gtkwave [fst2vcd]=gtkwave [lcov]=lcov [genhtml]=lcov
 )
 # have TOOL: a command on PATH, or for clang-fuzzer a clang that links a
 # libFuzzer harness with ASan + UBSan (the runtime is a separate package).

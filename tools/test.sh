@@ -3,11 +3,15 @@
 # "PASS name" / "FAIL name: why" lines; a script that exits non-zero
 # without a FAIL line counts as one failure, one that prints no verdict and
 # exits 0 as one pass. Logs: build/test/NN_*.log. Ends with the line
-# "N passed, M failed" and exits non-zero on any failure.
+# "N passed, M failed" and exits non-zero on any failure. The same verdicts
+# go to build/junit/make-test.xml (tools/junit.py: one testsuite per script,
+# one testcase per PASS/FAIL line).
 set -u
 . "$(dirname "$0")/common.sh"
 mkdir -p build/test
+tools/deps.sh python3 || exit 1
 pass=0; fail=0
+suites=()
 for t in tb/test/[0-9]*.sh; do
   name=$(basename "$t" .sh)
   log=build/test/$name.log
@@ -25,6 +29,9 @@ for t in tb/test/[0-9]*.sh; do
   [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && p=1
   pass=$((pass + p)); fail=$((fail + f))
   echo "== $name: $p passed, $f failed ($(( $(date +%s) - start ))s)"
+  suites+=("$name=$log:$(( $(date +%s) - start )):$rc")
 done
+python3 tools/junit.py build/junit/make-test.xml "${suites[@]}" ||
+  { echo "  FAIL junit: build/junit/make-test.xml not written"; fail=$((fail + 1)); }
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

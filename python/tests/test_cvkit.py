@@ -1,0 +1,216 @@
+"""test_cvkit.py - the Python package against the kit's own C tools.
+
+Rationale: cvkit must be the kit, not a second reading of it. So every
+check compares Python with the command-line tool that owns the fact, for
+every block: the block list (`kit blocks`), parameter defaults and ranges
+and their error messages (`kit overhead`), port tables (the `in`/`out`
+lines `kit vectors` writes), vector files byte for byte (`kit vectors`,
+random and directed), the model's step-by-step outputs against the records
+of those files, the storage estimate (`kit overhead`), the reader's errors
+(`kit checkvec`), and the model's functional coverage against the RTL
+lockstep's report for the same seed. Short runs (2,000 cycles a block) are
+enough: any disagreement in tables or stimulus shows in the first cycles,
+and the long equivalence of model and RTL is the lockstep's job.
+
+Run with the kit's root as the working directory (tb/test/70_python.sh).
+"""
+import os
+import re
+import subprocess
+
+import pytest
+
+import cvkit
+
+KIT = os.path.abspath("build/kit")
+CYCLES = 2000
+
+
+def kit(*args, check=True):
+    r = subprocess.run([KIT] + [str(a) for a in args], capture_output=True, text=True)
+    if check and r.returncode != 0:
+        raise AssertionError("kit %s failed: %s" % (" ".join(map(str, args)), r.stderr))
+    return r
+
+
+def kit_error(*args):
+    """The one-line message a kit command prints after 'kit: error: '."""
+    r = kit(*args, check=False)
+    assert r.returncode != 0
+    line = r.stderr.strip().splitlines()[-1]
+    assert line.startswith("kit: error: "), line
+    return line[len("kit: error: "):]
+
+
+BLOCKS = kit("blocks").stdout.split()
+
+
+def directed(b):
+    d = os.path.join("tb", "directed", b)
+    return sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".stim"))
+
+
+def stim_params(path):
+    for line in open(path):
+        if line.startswith("params"):
+            return dict(w.split("=") for w in line.split()[1:] if "=" in w and not w.startswith("#"))
+    return {}
+
+
+def test_block_list_is_the_registry():
+    assert cvkit.blocks() == BLOCKS
+
+
+@pytest.mark.parametrize("b", BLOCKS)
+def test_parameter_defaults_and_ranges(b):
+    blk = cvkit.block(b)
+    header = kit("overhead", b).stdout.splitlines()[0]
+    defaults = dict(w.split("=") for w in re.search(r"\((.*)\)", header).group(1).split())
+    assert [p.name for p in blk.params] == list(defaults)
+    assert {p.name: p.default for p in blk.params} == {k: int(v) for k, v in defaults.items()}
+    cfg = blk.config()
+    assert dict(cfg.params) == {p.name: p.default for p in blk.params}
+    for p in blk.params:
+        for bad in (p.min - 1, p.max + 1):
+            with pytest.raises(cvkit.KitError) as e:
+                blk.config(**{p.name: bad})
+            assert str(e.value) == kit_error("overhead", b, "%s=%d" % (p.name, bad))
+
+
+def test_error_messages_are_the_kits():
+    with pytest.raises(cvkit.KitError) as e:
+        cvkit.block("nosuch")
+    assert str(e.value) == kit_error("overhead", "nosuch")
+    with pytest.raises(cvkit.KitError) as e:
+        cvkit.config("hac", Frob=3)
+    assert str(e.value) == kit_error("overhead", "hac", "Frob=3")
+    with pytest.raises(cvkit.KitError) as e:
+        cvkit.config("hac", Ways=12)
+    assert str(e.value) == kit_error("overhead", "hac", "Ways=12")
+
+
+def header_ports(path):
+    ports = []
+    for line in open(path):
+        m = re.match(r"// (in|out) (\S+) (\d+)$", line)
+        if m:
+            ports.append((m.group(2), m.group(1), int(m.group(3))))
+    return ports
+
+
+@pytest.mark.parametrize("b", BLOCKS)
+def test_vectors_byte_identical_and_model_steps(b, tmp_path):
+    """Random traffic: a file written through Python is `kit vectors`' file,
+    the Python loop (stimulus + model.step) gives its records, and the same
+    inputs written as records give the same bytes again."""
+    ref, mine, recs = tmp_path / "kit.vec", tmp_path / "py.vec", tmp_path / "rec.vec"
+    kit("vectors", b, "--seed", 7, "--cycles", CYCLES, "-o", ref)
+    cvkit.write_vectors(str(mine), b, seed=7, cycles=CYCLES)
+    assert mine.read_bytes() == ref.read_bytes()
+
+    cfg = cvkit.config(b)
+    assert [(p.name, p.dir, p.width) for p in cfg.ports] == header_ports(ref)
+    v = cvkit.read_vectors(str(ref))
+    v.check()
+    assert (v.block, v.params, v.seed, v.cycles) == (b, dict(cfg.params), 7, CYCLES)
+    m = cfg.model()
+    ins = list(cfg.stimulus(seed=7, cycles=CYCLES))
+    assert ins == v.inputs
+    assert [m.step(i) for i in ins] == v.outputs
+    m.reset()
+    assert m.run(ins) == v.outputs and m.cycles == CYCLES
+    cvkit.write_records(str(recs), cfg, ins, seed=7, source="random")
+    assert recs.read_bytes() == ref.read_bytes()
+
+
+@pytest.mark.parametrize("b", BLOCKS)
+def test_directed_vectors_byte_identical(b, tmp_path):
+    f = directed(b)[0]
+    p = stim_params(f)
+    ref, mine = tmp_path / "kit.vec", tmp_path / "py.vec"
+    kit("vectors", b, "--stim", f, "-o", ref, *["%s=%s" % kv for kv in p.items()])
+    cvkit.write_vectors(str(mine), b, stim=f, **p)
+    assert mine.read_bytes() == ref.read_bytes()
+    assert list(cvkit.config(b, **p).stimulus(stim=f)) == cvkit.read_vectors(str(ref)).inputs
+
+
+@pytest.mark.parametrize("b", BLOCKS)
+def test_storage_is_kit_overhead(b):
+    st = cvkit.config(b).storage()
+    rep = kit("overhead", b).stdout
+    total = int(re.search(r"model state total.*: (\d+) bits", rep).group(1))
+    assert st.total_bits == total
+    for g in ("added", "baseline", "interface"):
+        sub = re.search(r"^  %s\s+subtotal\s+(\d+)" % g, rep, re.M)
+        assert st.bits[g] == int(sub.group(1))
+    m = re.search(r"^%s overhead: (\d+) B" % b, rep, re.M)
+    if m:
+        assert st.overhead_bytes == int(m.group(1))
+    assert len(st.rows) == len([l for l in rep.splitlines()
+                                if re.match(r"  (added|baseline|interface) ", l)
+                                and "subtotal" not in l])
+
+
+def test_bad_inputs_raise():
+    m = cvkit.config("hac", Sets=64, Ways=8).model()
+    with pytest.raises(cvkit.KitError, match=r"^cycle 0: req_set_i=0x40 does not fit in 6 bits$"):
+        m.step(req_set_i=64)
+    with pytest.raises(cvkit.KitError, match="no input port req_frob_i"):
+        m.step(req_frob_i=1)
+    with pytest.raises(cvkit.KitError, match="7 inputs, 2 values given"):
+        m.step([1, 0])
+    assert m.cycles == 0   # nothing was stepped
+
+
+def test_reader_errors_are_checkvecs(tmp_path):
+    ref = tmp_path / "a.vec"
+    kit("vectors", "lm", "--seed", 1, "--cycles", 50, "-o", ref)
+    cut = tmp_path / "cut.vec"
+    cut.write_bytes(ref.read_bytes()[:-7])
+    with pytest.raises(cvkit.KitError) as e:
+        cvkit.read_vectors(str(cut))
+    assert str(e.value) == kit_error("checkvec", cut)
+    # a wrong expected output: read fine, check() fails like checkvec
+    lines = ref.read_text().splitlines(keepends=True)
+    last = lines[-1].split()
+    last[-1] = "%x" % (int(last[-1], 16) ^ 1)
+    lines[-1] = " ".join(last) + "\n"
+    bad = tmp_path / "bad.vec"
+    bad.write_text("".join(lines))
+    v = cvkit.read_vectors(str(bad))
+    with pytest.raises(cvkit.KitError) as e:
+        v.check()
+    assert str(e.value) == kit_error("checkvec", bad)
+    with pytest.raises(cvkit.KitError, match="is a directory"):
+        cvkit.read_vectors(str(tmp_path))
+
+
+def test_directed_file_with_other_params_is_refused():
+    f = directed("hac")[0]
+    p = stim_params(f)
+    if not p:
+        pytest.skip("first hac directed file names no parameters")
+    other = {k: v for k, v in p.items()}
+    with pytest.raises(cvkit.KitError, match=re.escape(f)):
+        cvkit.config("hac").stimulus(stim=f)
+    assert cvkit.config("hac", **other).stimulus(stim=f).cycles > 0
+
+
+def test_functional_coverage_equals_the_lockstep():
+    """The model counts the block's cover events exactly as the RTL lockstep
+    reports them for the same seed (the lockstep counts on the model's
+    outputs of a run where every output matched)."""
+    b, seed, n = "hac", 3, 20000
+    cfg = cvkit.config(b, Sets=6, Ways=8, TagW=6)
+    r = subprocess.run(["tools/build_lockstep.sh", b, cfg.words()], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    out = subprocess.run([r.stdout.split()[-1], "--seed", str(seed), "--cycles", str(n)],
+                         capture_output=True, text=True).stdout
+    events = dict((k, int(v)) for k, v in re.findall(r"(\w+)=(\d+)",
+                  re.search(r"functional coverage: (\w+=.*)", out).group(1)))
+    toggles = tuple(map(int, re.search(r"toggle coverage: (\d+)/(\d+)", out).groups()))
+    m = cfg.model()
+    m.run(list(cfg.stimulus(seed=seed, cycles=n)))
+    cov = m.coverage()
+    assert cov["events"] == events
+    assert cov["toggles"] == toggles

@@ -1,0 +1,36 @@
+# make coverage (tools/coverage.sh, doc/coverage.md) on one block, short.
+# Rationale: the report is only worth reading if its numbers are the
+# simulation's. So: the coverage build lives apart from the normal one; the
+# HTML reports exist and genhtml's own line percentage equals the kit's
+# summary; the toggle figure counts signal bits; the functional events are
+# the lockstep's own counts summed over the runs; a shorter run covers
+# strictly fewer toggle bits (the numbers move with the stimulus); and a
+# failing run stops the report with the mismatch and its reproduce line.
+# victim_bits: the block with the fewest directed configurations (fast).
+. "$(dirname "$0")/lib.sh"
+tools/deps.sh lcov genhtml || { bad "lcov not installable"; exit 1; }
+b=victim_bits; O=build/coverage/$b
+out=$(make --no-print-directory coverage BLOCK=$b SEED=1 CYCLES=20000 2>&1); rc=$?
+last=$(echo "$out" | grep "^coverage $b:")
+if [ $rc -eq 0 ] && [ -n "$last" ]; then ok "make coverage BLOCK=$b: $last"; else bad "make coverage BLOCK=$b: rc=$rc: $(echo "$out" | tail -5)"; exit 1; fi
+ls -d build/$b/*-cov >/dev/null 2>&1 && [ -x "$(ls -d build/$b/*-cov | head -1)/lockstep" ] && ls build/$b/*/lockstep | grep -qv -- '-cov/' &&
+  ok "coverage build in its own directory ($(ls -d build/$b/*-cov | head -1)), normal build untouched" || bad "coverage build directory"
+for f in $O/index.html $O/html/line/index.html $O/html/toggle/index.html; do [ -s "$f" ] || bad "missing $f"; done
+grep -q 'href="html/line/index.html"' $O/index.html && grep -q 'href="html/toggle/index.html"' $O/index.html && ok "index.html links the line and toggle reports"
+lp=$(echo "$last" | sed -n 's/.*line \([0-9]*\/[0-9]*\) .*/\1/p')
+gp=$(grep -A2 'headerItem">Lines:' $O/html/line/index.html | sed -n 's/.*headerCovTableEntry">\([0-9]*\)<.*/\1/p' | tr '\n' / | sed 's/\/$//')
+[ -n "$lp" ] && [ "$lp" = "$gp" ] && ok "genhtml's line figure ($gp lines) is the summary's" || bad "line figure: summary $lp, genhtml $gp"
+tb=$(echo "$last" | sed -n 's/.*toggle [0-9]*\/\([0-9]*\) bits.*/\1/p')
+nt=$(grep -c 'v_toggle' $O/merged.dat)
+[ "$tb" = "$nt" ] && ok "toggle figure counts every signal bit Verilator instruments ($nt)" || bad "toggle bits $tb, points $nt"
+# functional events: the lockstep's counts, summed
+want=$(cat $O/runs/*.txt | sed -n 's/^  functional coverage: \([a-z].*\)/\1/p' | tr ' ' '\n' | awk -F= '{s[$1]+=$2} END {n=0; for (k in s) if (s[k]) n++; print n}')
+got=$(echo "$last" | sed -n 's/.*functional \([0-9]*\)\/.*/\1/p')
+[ "$want" = "$got" ] && ok "functional events seen ($got) are the lockstep reports' sum" || bad "functional events: summary $got, runs $want"
+t1=$(echo "$last" | sed -n 's/.*toggle \([0-9]*\)\/.*/\1/p')
+out=$(tools/coverage.sh $b 1 30 2>&1); t2=$(echo "$out" | sed -n 's/.*toggle \([0-9]*\)\/.*/\1/p')
+[ -n "$t2" ] && [ "$t2" -lt "$t1" ] && ok "30 cycles cover fewer toggle bits ($t2) than 20000 ($t1): the figures follow the stimulus" ||
+  bad "toggle bits for 30 cycles: $t2, for 20000: $t1"
+out=$(make --no-print-directory coverage BLOCK=$b CYCLES=2000 FAULT=1000 2>&1); rc=$?
+[ $rc -ne 0 ] && echo "$out" | grep -q "^MISMATCH $b at cycle 1000" && echo "$out" | grep -q 'reproduce: make coverage BLOCK=victim_bits SEED=1 CYCLES=2000 FAULT=1000' &&
+  ok "a failing coverage run stops with the mismatch and its reproduce line" || bad "coverage with FAULT: rc=$rc $(echo "$out" | tail -4)"

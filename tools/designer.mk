@@ -1,0 +1,64 @@
+# designer.mk - included by the Makefile: the kit where designers work
+# (doc/python.md, doc/regress.md, doc/coverage.md). Python package over the
+# kit's C library, cocotb scoreboard, coverage report, FuseSoC cores,
+# sharded regressions. Kept in its own file so the main Makefile stays small.
+
+# The kit's C library as a shared object for ctypes (python/cvkit): the
+# same sources as libkit.a, compiled position-independent.
+PIC_OBJ := $(LIB_SRC:%.c=build/pic/%.o)
+build/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(CFLAGS) -fPIC $(INC) -c $< -o $@
+build/pic/cmodel/blocks.o: build/gen/kit_blocks.h
+build/libcvkit.so: $(PIC_OBJ)
+	$(CC) -shared $(CFLAGS) $^ -o $@
+-include $(PIC_OBJ:.o=.d)
+
+# make python: build/venv with the pinned test tools and cvkit installed
+# (pip install ./python, which builds build/libcvkit.so through this
+# Makefile); reinstalled when the library or the package changed.
+PY_SRC := $(wildcard python/cvkit/*.py) python/setup.py python/pyproject.toml
+build/venv/.cvkit-installed: build/libcvkit.so $(PY_SRC) tools/requirements/python.txt
+	@tools/venv.sh python
+	@build/venv/bin/python -m pip install -q --disable-pip-version-check --no-build-isolation \
+	  --no-deps --force-reinstall ./python >build/pip-cvkit.log 2>&1 || \
+	  { echo "python: error: pip install ./python failed (log: build/pip-cvkit.log)" >&2; exit 1; }
+	@touch $@
+.PHONY: python
+python: tools build/venv/.cvkit-installed
+
+# FST waveforms: WAVES=1 FORMAT=fst (whole run) and every failure window
+# are written as VCD and converted by gtkwave's vcd2fst (the lockstep reads
+# KIT_WAVE_FORMAT; Verilator 5.006 builds one trace format per model).
+FORMAT ?= vcd
+export KIT_WAVE_FORMAT := $(FORMAT)
+.PHONY: wavedeps
+wavedeps:
+	@case "$(FORMAT)" in vcd) ;; fst) tools/deps.sh vcd2fst ;; \
+	  *) echo "make: error: FORMAT=$(FORMAT): expected vcd or fst" >&2; exit 1 ;; esac
+check run regress: wavedeps
+
+# Sharded regressions: every seed of SEEDS for every block (BLOCK= for one),
+# CYCLES each, GNU parallel on the local cores (JOBS=), one summary, one
+# JUnit file, and a Slurm array script for the same jobs (doc/regress.md).
+SEEDS ?= 1-100
+.PHONY: regress
+regress: deps tools
+	@tools/deps.sh parallel python3
+	@tools/regress.sh "$(SOME)" "$(SEEDS)" "$(CYCLES)" "$(FAULT)"
+
+# FuseSoC: rtl/<block>.core (+ rtl/fusesoc/ replay bench and smoke vectors)
+# generated from the .def files; regenerate after changing a block's
+# parameters, ports or RTL file list (tb/test/85_fusesoc.sh checks).
+.PHONY: fusesoc-cores
+fusesoc-cores: tools build/libcvkit.so
+	@PYTHONPATH=python python3 tools/fusesoc_cores.py
+
+# Coverage: Verilator line + toggle coverage builds (directories *-cov),
+# the lockstep (random + directed), merged, lcov/genhtml HTML with the
+# kit's functional events beside it, in build/coverage/<block>/ (every
+# block unless BLOCK=; doc/coverage.md).
+.PHONY: coverage
+coverage: deps tools
+	@tools/deps.sh lcov genhtml python3
+	@for b in $(SOME); do tools/coverage.sh $$b $(SEED) $(CYCLES) "$(FAULT)" || exit 1; done
