@@ -34,7 +34,7 @@ SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 help:
 	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
 	@echo ""
-	@echo "  make run        build, lock-step every block (1000000 cycles unless CYCLES=), replay vectors on Icarus, report"
+	@echo "  make run        build, every block's default check (all its cover events), directed files, vectors on Icarus, report"
 	@echo "  make test       the whole test suite (ends with 'N passed, M failed')"
 	@echo "  make check      lock-step one block:   BLOCK= SEED= CYCLES= PARAMS= STIM= RTL= TOP= WAVES= FAULT="
 	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
@@ -106,14 +106,18 @@ build/san/test_%: build/san/tb/test/test_%.o $(SAN_OBJ)
 # A directed file's own `params` line is the configuration when PARAMS is
 # not given (a file for another configuration is refused by the file check).
 CHECK_PARAMS = $(if $(PARAMS),$(PARAMS),$(if $(STIM),$(shell sed -n 's/^params[[:space:]]\{1,\}//p' '$(STIM)' 2>/dev/null | head -1)))
+# No PARAMS, CYCLES, STIM, FAULT or WAVES: the block's default check, every
+# configuration of its list (tools/check.sh; kit checks BLOCK).
+DEFAULT_CHECK = $(if $(or $(PARAMS),$(STIM),$(FAULT),$(filter 1,$(WAVES)),$(filter command line environment,$(origin CYCLES))),,yes)
 check: deps tools
-	@bin=$$(tools/build_lockstep.sh $(BLOCK) "$(CHECK_PARAMS)" "$(RTL)" "$(TOP)") && \
+	@$(if $(DEFAULT_CHECK),STRICT=$(STRICT) tools/check.sh $(BLOCK) $(SEED) "$(RTL)" "$(TOP)"; exit $$?;) \
+	 bin=$$(tools/build_lockstep.sh $(BLOCK) "$(CHECK_PARAMS)" "$(RTL)" "$(TOP)") && \
 	 $$bin --seed $(SEED) $(if $(STIM),--stim $(STIM),--cycles $(CYCLES)) \
-	   $(if $(FAULT),--fault $(FAULT)) $(if $(filter 1,$(WAVES)),--waves build/$(BLOCK)_seed$(SEED).vcd) \
+	   $(if $(FAULT),--fault $(FAULT)) $(if $(filter 1,$(STRICT)),--strict) $(if $(filter 1,$(WAVES)),--waves build/$(BLOCK)_seed$(SEED).vcd) \
 	   --repro "make check BLOCK=$(BLOCK) SEED=$(SEED) $(if $(STIM),STIM=$(STIM),CYCLES=$(CYCLES))$(if $(PARAMS), PARAMS='$(PARAMS)')$(if $(RTL), RTL='$(RTL)' TOP=$(TOP))$(if $(FAULT), FAULT=$(FAULT))"
 
 vectors: deps tools
-	@tools/vectors.sh "$(SOME)" "$(SEED)" "$(VEC_CYCLES)" "$(PARAMS)"
+	@STRICT=$(STRICT) tools/vectors.sh "$(SOME)" "$(SEED)" "$(if $(filter command line environment,$(origin VEC_CYCLES)),$(VEC_CYCLES))" "$(PARAMS)"
 
 replay: vectors
 	@tools/replay.sh "$(SOME)" "$(RTL)"
@@ -123,7 +127,7 @@ overhead: tools
 	@$(if $(filter command line environment,$(origin BLOCK)),true,build/kit summary linebacker)
 
 run: deps tools
-	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),1000000)"
+	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES))"
 
 test:
 	@tools/deps.sh cc c++ make verilator iverilog yosys clang-fuzzer

@@ -175,6 +175,21 @@ static void ctl_model_step(void *m, const uint64_t *in, uint64_t *out)
 }
 static void ctl_model_free(void *m) { ctl_free((ctl_model_t *)m); }
 
+/* The default check (make check, make run, make vectors): the paper
+ * configuration, and the configurations that reach what it cannot: narrow
+ * instruction counters that saturate (RetW 8), the single-threshold reading
+ * (UpRatio = LoRatio), MinAct 2 with a 2-entry buffer. Together they reach
+ * every cover event. */
+static const kit_check_t ctl_checks[] = {
+  {"", 200000, 20000, "the paper configuration (32 CTAs, 6-entry buffer, 110 / 90)"},
+  {"MaxCta=4 RnW=5 InstW=16 RetW=8 UpRatio=110 LoRatio=90 BufEnt=6 MinAct=1", 100000, 20000,
+   "4 CTAs with wide retire counts: the instruction counters saturate"},
+  {"MaxCta=5 RnW=16 InstW=12 RetW=4 UpRatio=100 LoRatio=100 BufEnt=3 MinAct=2", 100000, 20000,
+   "the single-threshold reading of 3.2, MinAct 2, a 3-entry buffer, 16-bit RNs"},
+  {"MaxCta=4 RnW=5 InstW=16 RetW=8 UpRatio=110 LoRatio=90 BufEnt=2 MinAct=2", 100000, 20000,
+   "a 2-entry buffer that fills in both directions"},
+};
+
 const kit_block_t ctl_block = {
   .name = "ctl",
   .top = "ctl",
@@ -197,4 +212,6 @@ const kit_block_t ctl_block = {
   .ncover = CV_N,
   .cover_names = ctl_cover_names,
   .cover = ctl_cover,
+  .checks = ctl_checks,
+  .nchecks = sizeof ctl_checks / sizeof ctl_checks[0],
 };

@@ -58,6 +58,16 @@ typedef struct kit_storage {
   const char *paper;    /* what the paper counts, e.g. "added" group, V-D */
 } kit_storage_t;
 
+/* One configuration of a block's default check (make check, make run,
+ * make vectors without PARAMS): the configurations of a block's list
+ * together reach every functional cover event. */
+typedef struct kit_check {
+  const char *params;   /* NAME=VALUE ... over the defaults; "" = the defaults */
+  uint64_t cycles;      /* random cycles in make check and make run */
+  uint64_t vec_cycles;  /* cycles of its vector file in make vectors */
+  const char *why;      /* what it reaches that the others do not */
+} kit_check_t;
+
 typedef struct kit_block {
   const char *name;                 /* "hac": BLOCK= value, file prefix */
   const char *top;                  /* our RTL's top module */
@@ -89,6 +99,9 @@ typedef struct kit_block {
   const char *const *cover_names;
   void (*cover)(const long *P, const uint64_t *in, const uint64_t *out, const uint64_t *prev,
                 uint64_t *count);
+  /* The default check (optional; none = the default configuration alone). */
+  const kit_check_t *checks;
+  unsigned nchecks;
 } kit_block_t;
 
 #define KIT_MAX_COVER 32

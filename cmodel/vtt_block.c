@@ -233,6 +233,20 @@ static void vtt_model_step(void *m, const uint64_t *in, uint64_t *out)
 }
 static void vtt_model_free(void *m) { vtt_free((vtt_model_t *)m); }
 
+/* The default check (make check, make run, make vectors): the paper
+ * configuration, and geometries the paper's cannot show: non-power-of-two
+ * sets (an out-of-range set index exists), 1-way and 32-way partitions, a
+ * VP latency of 1 (never busy). Together they reach every cover event. */
+static const kit_check_t vtt_checks[] = {
+  {"", 200000, 20000, "the paper configuration (Table 3: 8 VPs of 4 ways over 48 sets, VpLat 3)"},
+  {"Sets=3 VpWays=1 NumVp=3 TagW=5 RnW=6 Offset=40 VpLat=3", 100000, 20000,
+   "3 sets (index 3 is out of range), 1-way partitions, RN range near the top"},
+  {"Sets=3 VpWays=32 NumVp=1 TagW=8 RnW=7 Offset=20 VpLat=4", 100000, 20000,
+   "one 32-way partition (section 4.1's other extreme), VpLat 4"},
+  {"Sets=4 VpWays=2 NumVp=1 TagW=4 RnW=4 Offset=3 VpLat=1", 100000, 20000,
+   "one partition answered in one cycle: never busy"},
+};
+
 const kit_block_t vtt_block = {
   .name = "vtt",
   .top = "vtt",
@@ -255,4 +269,6 @@ const kit_block_t vtt_block = {
   .ncover = CV_N,
   .cover_names = vtt_cover_names,
   .cover = vtt_cover,
+  .checks = vtt_checks,
+  .nchecks = sizeof vtt_checks / sizeof vtt_checks[0],
 };

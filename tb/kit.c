@@ -14,6 +14,7 @@
  *   kit summary linebacker                       section 4.2 items over lm, vtt, ctl
  *   kit miter    BLOCK -o FILE [P=V..]          equivalence miter for make equiv
  *   kit vcd2stim BLOCK TRACE.vcd -o F.stim [P=V..] counterexample as stimulus
+ *   kit checks   BLOCK                           the block's default check
  *
  * Every error is one line on stderr naming the file, line or parameter,
  * with exit status 2 (usage) or 1 (bad input / failed check); an output
@@ -48,7 +49,7 @@ static int usage(void)
           "       vectors BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..] |\n"
           "       checkvec FILE | tbgen FILE -o TB.v | portcheck BLOCK VDUT_H [P=V..] |\n"
           "       summary linebacker | miter BLOCK -o FILE [P=V..] |\n"
-          "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..]\n");
+          "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | checks BLOCK\n");
   return 2;
 }
 
@@ -191,8 +192,21 @@ static int cmd_checkvec(const char *path)
   kit_vec_t v;
   if (kit_vec_read(path, &v, err, sizeof err)) return die(err);
   int rc = kit_vec_replay_model(path, &v, err, sizeof err);
-  if (rc == 0) printf("PASS vectors %s: %" PRIu64 " cycles match the %s model\n", path, v.cycles,
-                      v.b->name);
+  if (rc == 0) {
+    /* and what the file exercises: the block's cover events */
+    uint64_t cov[KIT_MAX_COVER];
+    unsigned hit = 0;
+    kit_vec_cover(&v, cov);
+    for (unsigned i = 0; i < v.b->ncover; i++) hit += cov[i] != 0;
+    printf("PASS vectors %s: %" PRIu64 " cycles match the %s model", path, v.cycles, v.b->name);
+    if (v.b->ncover) printf(", coverage %u/%u events", hit, v.b->ncover);
+    printf("\n");
+    if (v.b->ncover) {
+      printf("  functional coverage:");
+      for (unsigned i = 0; i < v.b->ncover; i++) printf(" %s=%" PRIu64, v.b->cover_names[i], cov[i]);
+      printf("\n");
+    }
+  }
   kit_vec_free(&v);
   return rc ? die(err) : 0;
 }
@@ -304,6 +318,31 @@ static int cmd_miter(const kit_block_t *b, const long *P, const char *out)
     fprintf(f, "    assert (gold_%s == gate_%s);\n", port[i].name, port[i].name);
   fprintf(f, "  end\nendmodule\n`default_nettype wire\n");
   return kit_out_commit(&o, err, sizeof err) ? die(err) : 0;
+}
+
+/* `kit checks BLOCK`: the block's default check, one configuration a line:
+ * CYCLES<TAB>VEC_CYCLES<TAB>PARAMS<TAB>WHY (tools/check.sh runs them). */
+static int cmd_checks(const kit_block_t *b)
+{
+  if (b->nchecks == 0) {
+    printf("100000\t20000\t\tthe default configuration\n");
+    return 0;
+  }
+  for (unsigned i = 0; i < b->nchecks; i++) {
+    const kit_check_t *c = &b->checks[i];
+    long P[KIT_MAX_PARAMS];
+    kit_args_t a;
+    char *w[KIT_MAX_PARAMS + 1], buf[1024];
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", c->params);
+    for (char *t = strtok(buf, " "); t && n < KIT_MAX_PARAMS; t = strtok(NULL, " ")) w[n++] = t;
+    if (kit_args_parse(b, P, n, w, "", 0, &a, err, sizeof err)) {   /* a legal configuration */
+      snprintf(err + strlen(err), sizeof err - strlen(err), " (default check %u of block %s)", i + 1, b->name);
+      return die(err);
+    }
+    printf("%" PRIu64 "\t%" PRIu64 "\t%s\t%s\n", c->cycles, c->vec_cycles, c->params, c->why);
+  }
+  return 0;
 }
 
 /* `kit vcd2stim BLOCK TRACE -o FILE [P=V..]`: a make equiv counterexample
@@ -428,7 +467,7 @@ int main(int argc, char **argv)
   static const struct { const char *cmd, *opts; unsigned npos; } table[] = {
     {"top", "", 0}, {"rtl", "", 0}, {"gflags", "", 0}, {"rtlparams", "", 0}, {"cfgid", "", 0},
     {"overhead", "", 0}, {"vectors", "-o --seed --cycles --stim", 0}, {"portcheck", "", 1},
-    {"miter", "-o", 0}, {"vcd2stim", "-o", 1},
+    {"miter", "-o", 0}, {"vcd2stim", "-o", 1}, {"checks", "", 0},
   };
   unsigned t;
   for (t = 0; t < sizeof table / sizeof table[0]; t++)
@@ -445,6 +484,7 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "cfgid") == 0) return rtl_params(b, P, "%s%ld", "_", stdout), 0;
   if (strcmp(cmd, "overhead") == 0) return cmd_overhead(b, P);
   if (strcmp(cmd, "vectors") == 0) return cmd_vectors(b, P, &a);
+  if (strcmp(cmd, "checks") == 0) return cmd_checks(b);
   if (strcmp(cmd, "miter") == 0) return kit_args_get(&a, "-o") ? cmd_miter(b, P, kit_args_get(&a, "-o")) : usage();
   if (strcmp(cmd, "vcd2stim") == 0)
     return kit_args_get(&a, "-o") && a.npos == 1 ? cmd_vcd2stim(b, P, a.pos[0], kit_args_get(&a, "-o")) : usage();

@@ -15,8 +15,11 @@
  *
  *   lockstep [--seed N] [--cycles N | --stim FILE] [--fault CYCLE[:PORT]]
  *            [--waves FILE] [--wave-format vcd|fst] [--fail-dir DIR] [--window N] [--history N]
- *            [--threads 1|2] [--progress 0|1] [--repro "make ..."]
+ *            [--threads 1|2] [--progress 0|1] [--repro "make ..."] [--strict]
  *            [--bench [--repeat N]]
+ *
+ * --strict: a run that matches but misses a functional cover event fails
+ * (the PASS line always names the events it missed).
  *
  * Two threads (the default). The stimulus and the C model do not depend on
  * the RTL, so one thread runs source + model (+ directed expects, fault,
@@ -57,7 +60,7 @@ typedef struct opts {
   unsigned fault_port;
   const char *waves, *fail_dir, *repro;
   unsigned window, history, threads, repeat;
-  int bench, progress, fst;
+  int bench, progress, fst, strict;
 } opts_t;
 
 typedef struct result {
@@ -674,6 +677,7 @@ int main(int argc, char **argv)
     uint64_t x = 0;
     int rc = 0;
     if (strcmp(a, "--bench") == 0) { o.bench = 1; continue; }
+    if (strcmp(a, "--strict") == 0) { o.strict = 1; continue; }
     if (strncmp(a, "--", 2) != 0 || !v) {
       snprintf(err, sizeof err, v ? "unknown argument '%s'" : "option %s needs a value (or is unknown)", a);
       return die(err);
@@ -791,8 +795,24 @@ int main(int argc, char **argv)
     bits += w;
     for (unsigned k = 0; k < w; k++) covered += (r.seen0[i] >> k & 1) && (r.seen1[i] >> k & 1);
   }
-  printf("PASS lockstep %s: %" PRIu64 " cycles matched (seed %" PRIu64 ", %s, %s)\n", o.b->name,
-         r.cycles, o.seed, o.stim ? o.stim : "random", shim_params());
+  /* functional events missed, on the verdict line: a PASS that misses
+   * events says so, and under --strict it is a FAIL */
+  unsigned hit = 0;
+  char missing[2048] = "";
+  size_t ml = 0;
+  for (unsigned i = 0; i < o.b->ncover; i++) {
+    if (r.cover[i]) hit++;
+    else if (ml < sizeof missing)
+      ml += (size_t)snprintf(missing + ml, sizeof missing - ml, "%s%s", ml ? ", " : "", o.b->cover_names[i]);
+  }
+  char covtxt[2200] = "";
+  if (o.b->ncover)
+    snprintf(covtxt, sizeof covtxt, ", coverage %u/%u events%s%s%s", hit, o.b->ncover,
+             hit < o.b->ncover ? " (missing: " : "", missing, hit < o.b->ncover ? ")" : "");
+  const int strict_fail = o.strict && hit < o.b->ncover;
+  printf("%s lockstep %s: %" PRIu64 " cycles matched (seed %" PRIu64 ", %s, %s)%s%s\n",
+         strict_fail ? "FAIL" : "PASS", o.b->name, r.cycles, o.seed, o.stim ? o.stim : "random",
+         shim_params(), covtxt, strict_fail ? " under --strict" : "");
   printf("  output toggle coverage: %u/%u bits seen at both 0 and 1\n", covered, bits);
   for (unsigned i = 0; i < o.b->nout && covered < bits; i++) {
     const kit_port_t *p = &o.port[o.b->nin + i];
@@ -801,14 +821,11 @@ int main(int argc, char **argv)
       printf("    %s: bits never toggled: 0x%" PRIx64 "\n", p->name, ~both & kit_mask(p->width));
   }
   if (o.b->cover) {
-    unsigned hit = 0;
     printf("  functional coverage:");
-    for (unsigned i = 0; i < o.b->ncover; i++) {
-      printf(" %s=%" PRIu64, o.b->cover_names[i], r.cover[i]);
-      hit += r.cover[i] != 0;
-    }
+    for (unsigned i = 0; i < o.b->ncover; i++) printf(" %s=%" PRIu64, o.b->cover_names[i], r.cover[i]);
     printf("\n  functional coverage: %u/%u events seen\n", hit, o.b->ncover);
   }
+  if (strict_fail) print_repro(&o, argc, argv);
   free(r.hist);
-  return 0;
+  return strict_fail ? 1 : 0;
 }

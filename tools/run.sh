@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
-# run.sh "BLOCKS" SEED CYCLES - the main job behind `make run`: for each
-# block, build the lockstep at its default configuration, run CYCLES seeded
-# random cycles and every directed file, write the vectors, replay them on
-# Icarus, then print a summary table and the storage report. Exits non-zero
-# if anything failed; every failure above the table carries its reproduce line.
+# run.sh "BLOCKS" SEED [CYCLES] - the main job behind `make run`: for each
+# block, its default check (tools/check.sh, STRICT: every configuration of
+# `kit checks`, each for its own cycle count or CYCLES when given, and every
+# functional cover event reached), every directed file, the vectors (again
+# reaching every event), their Icarus replay; then a summary table with the
+# coverage per block and the storage report. Exits non-zero if anything
+# failed; every failure above the table carries its reproduce line.
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
-blocks=$1; seed=$2; cycles=$3
-vec_cycles=${VEC_CYCLES:-20000}
-declare -A L D R T
+blocks=$1; seed=$2; cycles=${3:-}
+vec_cycles=${VEC_CYCLES:-}
+declare -A L D R T V
 fail=0
 J=build/junit; mkdir -p "$J"; rm -f "$J"/run-*.log
 # record BLOCK PASS|FAIL "name: detail" [OUTPUT]: one verdict for the JUnit file
 record() { { echo "$2 $3"; [ -z "${4:-}" ] || printf '%s\n' "$4" | sed 's/^/  /'; } >> "$J/run-$1.log"; }
 for b in $blocks; do
-  echo "=== $b: lockstep, $cycles random cycles, seed $seed"
+  echo "=== $b: default check (every configuration of 'kit checks $b'${cycles:+, $cycles cycles each}), seed $seed"
   t0=$(date +%s)
-  bin=$(tools/build_lockstep.sh "$b" "") || { fail=1; L[$b]=BUILD-FAIL; record "$b" FAIL "build $b: see the make run output"; continue; }
-  name="lockstep $b seed $seed"
-  if out=$($bin --seed "$seed" --cycles "$cycles" --repro "make check BLOCK=$b SEED=$seed CYCLES=$cycles"); then
-    L[$b]=$(echo "$out" | grep -o '^PASS.*cycles matched' | grep -o '[0-9]* cycles matched')
+  name="check $b seed $seed"
+  if out=$(STRICT=1 CHECK_CYCLES=$cycles tools/check.sh "$b" "$seed"); then
+    L[$b]=$(echo "$out" | tail -1 | sed -n 's/^PASS check [^:]*: \([0-9]*\) cycles matched, coverage \([0-9]*\/[0-9]*\) events over \([0-9]*\) conf.*/\1 cycles, \3 configs, \2 events/p')
     record "$b" PASS "$name: ${L[$b]}" "$out"
-  else L[$b]=MISMATCH; fail=1; record "$b" FAIL "$name: $(echo "$out" | head -1)" "$out"; fi
+  else L[$b]=$(echo "$out" | tail -1 | grep -q 'under STRICT' && echo COVERAGE-HOLE || echo MISMATCH); fail=1
+    record "$b" FAIL "$name: $(echo "$out" | grep -m1 -E '^(FAIL|MISMATCH)')" "$out"; fi
   echo "$out"
   nd=0; nf=0; dc=0
   for f in $(directed_files "$b"); do
@@ -34,8 +36,10 @@ for b in $blocks; do
   done
   D[$b]="$nd passed, $nf failed ($dc cycles)"
   echo "directed: ${D[$b]}"
-  echo "=== $b: vectors (seed $seed, $vec_cycles cycles + directed) and Icarus replay"
-  tools/vectors.sh "$b" "$seed" "$vec_cycles" "" >/dev/null || { fail=1; record "$b" FAIL "vectors $b: tools/vectors.sh failed"; }
+  echo "=== $b: vectors (seed $seed, ${vec_cycles:-each configuration's length} + directed) and Icarus replay"
+  vout=$(STRICT=1 tools/vectors.sh "$b" "$seed" "$vec_cycles" "") || { fail=1; record "$b" FAIL "vectors $b: $(echo "$vout" | tail -1)"; }
+  echo "$vout" | tail -1
+  V[$b]=$(echo "$vout" | tail -1 | sed -n 's/.*coverage \([0-9]*\/[0-9]*\) events.*/\1/p')
   out=$(tools/replay.sh "$b"); rc=$?
   echo "$out" >> "$J/run-$b.log"
   if [ $rc -eq 0 ]; then
@@ -46,8 +50,8 @@ for b in $blocks; do
 done
 echo
 echo "Summary (seed $seed)"
-printf '  %-12s %-28s %-34s %s\n' block "lockstep (random)" "directed files" "Icarus replay"
-for b in $blocks; do printf '  %-12s %-28s %-34s %s\n' "$b" "${L[$b]:-}" "${D[$b]:-}" "${R[$b]:-}"; done
+printf '  %-12s %-40s %-30s %-24s %s\n' block "default check (random)" "directed files" "Icarus replay" "vector events"
+for b in $blocks; do printf '  %-12s %-40s %-30s %-24s %s\n' "$b" "${L[$b]:-}" "${D[$b]:-}" "${R[$b]:-}" "${V[$b]:-}"; done
 echo
 for b in $blocks; do build/kit overhead "$b"; done
 build/kit summary linebacker

@@ -300,3 +300,16 @@ int kit_vec_replay_model(const char *path, const kit_vec_t *v, char *err, size_t
   b->model_free(m);
   return rc;
 }
+
+void kit_vec_cover(const kit_vec_t *v, uint64_t *count)
+{
+  const kit_block_t *b = v->b;
+  const unsigned nin = b->nin, ncol = nin + b->nout;
+  static const uint64_t zero[KIT_MAX_PORTS];
+  memset(count, 0, KIT_MAX_COVER * sizeof *count);
+  if (!b->cover) return;
+  for (uint64_t c = 0; c < v->cycles; c++) {
+    const uint64_t *r = v->rec + c * ncol;
+    b->cover(v->P, r, r + nin, c ? r - ncol + nin : zero, count);
+  }
+}

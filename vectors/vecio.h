@@ -46,6 +46,10 @@ int kit_vec_read(const char *path, kit_vec_t *v, char *err, size_t errlen);
 struct kit_lines;
 int kit_vec_read_lines(struct kit_lines *L, kit_vec_t *v, char *err, size_t errlen);
 void kit_vec_free(kit_vec_t *v);
+/* The block's functional cover events over a read file (its inputs and
+ * expected outputs, which replay checks are the model's): count[] gets
+ * KIT_MAX_COVER entries, the first b->ncover meaningful. */
+void kit_vec_cover(const kit_vec_t *v, uint64_t *count);
 /* Replay a read file through the C model; 0 when every output matches. */
 int kit_vec_replay_model(const char *path, const kit_vec_t *v, char *err, size_t errlen);
 

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# check.sh BLOCK SEED [RTL TOP] - the block's default check (`make check
+# BLOCK=b` with no PARAMS, CYCLES or STIM; make run): every configuration of
+# `kit checks BLOCK` (the block's list, cmodel/<block>_block.c), each built
+# and lock-stepped for its cycle count with the seed, against our RTL or the
+# designer's (RTL= TOP=). The configurations together reach every functional
+# cover event: the last line gives the union, and says which events no
+# configuration reached. STRICT=1 (make run, make test) makes a missed
+# event a failure. DIRECTED=1 also runs the block's directed files.
+# CHECK_CYCLES=N runs every configuration for N cycles instead; CHECK_STOP=1
+# stops at the first run that does not match (make mutate).
+# Exit 0 when every run matched (and, under STRICT, every event was seen).
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+b=$1; seed=$2; rtl=${3:-}; top=${4:-}
+names=$(build/kit checks "$b") || exit 1
+byo=""; [ -n "$rtl" ] && byo=" RTL='$rtl' TOP=$top"
+declare -A seen
+total=0; nconf=0; fail=0; events=""
+while IFS= read -r line; do
+  cycles=${CHECK_CYCLES:-$(echo "$line" | cut -f1)}; params=$(echo "$line" | cut -f3); why=$(echo "$line" | cut -f4)
+  nconf=$((nconf + 1))
+  bin=$(tools/build_lockstep.sh "$b" "$params" "$rtl" "$top") || { echo "FAIL check $b: build ${params:-default}"; fail=1; continue; }
+  out=$("$bin" --seed "$seed" --cycles "$cycles" \
+        --repro "make check BLOCK=$b SEED=$seed CYCLES=$cycles${params:+ PARAMS='$params'}$byo")
+  rc=$?
+  echo "$out"
+  if [ $rc -ne 0 ]; then
+    fail=1
+    [ "${CHECK_STOP:-0}" = 1 ] && { echo "FAIL check $b: a run did not match (stopped at the first)"; exit 1; }
+    continue
+  fi
+  total=$((total + cycles))
+  # events seen in this run: name=count pairs of the coverage line
+  for kv in $(echo "$out" | sed -n 's/^  functional coverage: \([a-z_0-9]*=.*\)/\1/p'); do
+    n=${kv%%=*}; c=${kv#*=}
+    events="$events $n"
+    [ "$c" != 0 ] && seen[$n]=1
+  done
+  echo "  (configuration $nconf: ${params:-default}: $why)"
+done <<< "$names"
+[ $fail -eq 0 ] || { echo "FAIL check $b: a run above did not match"; exit 1; }
+all=$(echo $events | tr ' ' '\n' | awk 'NF && !s[$0]++')
+n_all=$(echo "$all" | grep -c . || true); n_seen=0; missing=""
+for e in $all; do if [ -n "${seen[$e]:-}" ]; then n_seen=$((n_seen + 1)); else missing="$missing $e"; fi; done
+cov="coverage $n_seen/$n_all events over $nconf configuration(s)${missing:+ (missing:$missing)}"
+if [ -n "$missing" ] && [ "${STRICT:-0}" = 1 ]; then
+  echo "FAIL check $b: $total cycles matched, $cov under STRICT=1"; exit 1
+fi
+echo "PASS check $b: $total cycles matched, $cov"
+if [ "${DIRECTED:-0}" = 1 ]; then
+  nd=0
+  for f in $(directed_files "$b"); do
+    dbin=$(tools/build_lockstep.sh "$b" "$(stim_params "$f")" "$rtl" "$top") || { echo "FAIL check $b: build for $f"; exit 1; }
+    "$dbin" --stim "$f" --repro "make check BLOCK=$b STIM=$f$byo" > "build/check_$b.directed.log" 2>&1 \
+      || { cat "build/check_$b.directed.log"; echo "FAIL check $b: directed file $f"; exit 1; }
+    nd=$((nd + 1))
+  done
+  echo "PASS check $b: $nd directed files"
+fi
+exit 0

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""mutate.py - make mutate: how strong is a block's default check?
+
+    tools/mutate.py BLOCK [--mutants N] [--seed S] [--jobs J]
+
+MCY-style mutation testing on the RTL source (Yosys's `mutate` works on
+netlists, whose parameters are gone, while every kit build passes -G
+parameters): each mutant is rtl/BLOCK.v with exactly one operator changed
+at one place outside the `ifdef FORMAL` properties and comments:
+
+    <  <=  >  >=  (comparisons, not the non-blocking assignment)
+    ==  !=        &&  ||        &  |  ^ (bitwise)
+    +  -          (binary, outside bit ranges [..])
+    1'b0  1'b1    (single-bit constants)
+
+The points are drawn with the seed (same seed, same mutants); a mutant that
+does not elaborate under Verilator at the default configuration is replaced
+by the next point. Each mutant, renamed to its own module, is then:
+
+1. run through the block's default check and its directed files
+   (tools/check.sh, DIRECTED=1, stopping at the first mismatch): killed if
+   any run reports a difference;
+2. if it survives, classified with make equiv (tools/equiv.sh): proved
+   equal to the reference -> equivalent (not counted); a counterexample ->
+   a real hole in the default check (the counterexample .stim kills it and
+   is kept); only bounded -> unknown, counted as not equivalent.
+
+Score = killed / (mutants - equivalent). The report (stdout and
+build/mutate/BLOCK/report.txt) lists every mutant with its line and change,
+its verdict and time, and every survivor. Exit 0 when the score is 100%.
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (pattern, replacement, description). Patterns see one line of RTL with
+# its comment removed; bit ranges are masked first.
+OPERATORS = [
+    (r"(?<![<>=!])<(?![<=])", "<=", "< -> <="),
+    (r"(?<![<>=!])<=(?!=)", "<", "<= -> <"),
+    (r"(?<![-<>=])>(?![>=])", ">=", "> -> >="),
+    (r"(?<![<>=])>=", ">", ">= -> >"),
+    (r"(?<![=!<>])==(?!=)", "!=", "== -> !="),
+    (r"!=(?!=)", "==", "!= -> =="),
+    (r"&&", "||", "&& -> ||"),
+    (r"\|\|", "&&", "|| -> &&"),
+    (r"(?<![&])&(?![&])", "|", "& -> |"),
+    (r"(?<![|])\|(?![|])", "&", "| -> &"),
+    (r"(?<![~])\^", "&", "^ -> &"),
+    (r"(?<=[\w)\]] )\+(?= [\w(])", "-", "+ -> -"),
+    (r"(?<=[\w)\]] )-(?= [\w(])", "+", "- -> +"),
+    (r"1'b0", "1'b1", "1'b0 -> 1'b1"),
+    (r"1'b1", "1'b0", "1'b1 -> 1'b0"),
+]
+
+
+def run(cmd, env=None, timeout=None):
+    e = dict(os.environ)
+    if env:
+        e.update(env)
+    p = subprocess.run(cmd, cwd=ROOT, env=e, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=timeout)
+    return p.returncode, p.stdout
+
+
+def mutable_lines(text):
+    """(line number, code part) of lines a mutation may touch: inside the
+    module body after its ports, outside `ifdef FORMAL` regions, not in
+    generate-time parameter checks, without the comment part."""
+    out = []
+    in_formal = 0
+    in_block_comment = False
+    body = False
+    for n, line in enumerate(text.split("\n"), 1):
+        code = line
+        if in_block_comment:
+            if "*/" in code:
+                code = code[code.index("*/") + 2:]
+                in_block_comment = False
+            else:
+                continue
+        if "/*" in code:
+            in_block_comment = "*/" not in code[code.index("/*"):]
+            code = code[:code.index("/*")]
+        if "//" in code:
+            code = code[:code.index("//")]
+        s = code.strip()
+        if s.startswith("`ifdef FORMAL") or (in_formal and s.startswith("`if")):
+            in_formal += 1
+            continue
+        if in_formal:
+            if s.startswith("`endif"):
+                in_formal -= 1
+            continue
+        if s.startswith("always") or s.startswith("assign"):
+            body = True
+        if not body or not s or s.startswith("`") or "param_error" in s or s.startswith("localparam"):
+            continue
+        out.append((n, code))
+    return out
+
+
+def candidates(text):
+    cands = []
+    for n, code in mutable_lines(text):
+        # non-blocking assignment "lhs <= rhs": its <= is not an operator
+        nba = re.match(r"^(\s*[\w\[\]\s:.+*-]*?\s)<=\s", code)
+        masked = re.sub(r"\[[^\[\]]*\]", lambda m: "#" * len(m.group(0)), code)
+        for pat, rep, desc in OPERATORS:
+            for m in re.finditer(pat, masked):
+                if nba and m.start() == len(nba.group(1)) and m.group(0) in ("<=", "<"):
+                    continue
+                cands.append((n, m.start(), m.end(), rep, desc))
+    return cands
+
+
+def apply(text, cand, top, newtop):
+    lines = text.split("\n")
+    n, a, z, rep, _ = cand
+    line = lines[n - 1]
+    lines[n - 1] = line[:a] + rep + line[z:]
+    out = "\n".join(lines)
+    return re.sub(r"^module %s\b" % re.escape(top), "module " + newtop, out, count=1, flags=re.M)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("block")
+    ap.add_argument("--mutants", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--check-seed", type=int, default=1, help="seed of the default check runs")
+    a = ap.parse_args()
+    b = a.block
+    rc, top = run(["build/kit", "top", b])
+    if rc:
+        sys.exit(top.strip())
+    top = top.strip()
+    rtl_files = run(["build/kit", "rtl", b])[1].split()
+    src = os.path.join(ROOT, "rtl", b + ".v")
+    if os.path.join("rtl", b + ".v") not in rtl_files:
+        sys.exit("mutate: error: block %s has no rtl/%s.v" % (b, b))
+    text = open(src).read()
+    cands = candidates(text)
+    rng = random.Random(a.seed)
+    rng.shuffle(cands)
+    out_dir = os.path.join(ROOT, "build", "mutate", b)
+    os.makedirs(out_dir, exist_ok=True)
+    others = [f for f in rtl_files if f != os.path.join("rtl", b + ".v")]
+    rtl_rel = lambda path: " ".join(others + [os.path.relpath(path, ROOT)])
+    gflags = run(["build/kit", "gflags", b])[1].split()
+
+    results = []
+    t_all = time.time()
+    k = 0
+    for cand in cands:
+        if k == a.mutants:
+            break
+        name = "%s_m%d" % (top, k + 1)
+        path = os.path.join(out_dir, name + ".v")
+        with open(path, "w") as f:
+            f.write(apply(text, cand, top, name))
+        lint = run(["verilator", "--lint-only", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", name]
+                   + gflags + others + [path])
+        if lint[0] != 0:
+            os.remove(path)
+            continue
+        k += 1
+        n, _, _, _, desc = cand
+        t0 = time.time()
+        rc, out = run(["tools/check.sh", b, str(a.check_seed), rtl_rel(path), name],
+                      env={"DIRECTED": "1", "CHECK_STOP": "1", "STRICT": "0"})
+        kill_line = next((l.strip() for l in out.split("\n") if l.startswith("MISMATCH") or
+                          l.startswith("FAIL")), "")
+        if rc != 0 and "build" in kill_line and "MISMATCH" not in out:
+            verdict, detail = "invalid", "does not build at every configuration: " + kill_line
+        elif rc != 0:
+            verdict, detail = "killed", kill_line
+        else:
+            erc, eout = run(["tools/equiv.sh", b, rtl_rel(path), name, ""], env={"EQUIV_REPLAY": "0"})
+            last = [l for l in eout.split("\n") if l.startswith("PASS equiv") or l.startswith("FAIL equiv")]
+            last = last[-1] if last else eout.strip().split("\n")[-1]
+            if "(proved" in last:
+                verdict, detail = "equivalent", last
+            elif "differ" in last:
+                stim = re.search(r"counterexample (\S+\.stim)", last)
+                verdict, detail = "SURVIVED", "not equivalent: " + (stim.group(1) if stim else last)
+            else:
+                verdict, detail = "SURVIVED?", "unknown (bounded only): " + last
+        line = text.split("\n")[n - 1].strip()
+        results.append((name, n, desc, line, verdict, detail, time.time() - t0))
+        print("%-12s line %4d  %-14s %-10s %5.0fs  %s" % (name, n, desc, verdict, time.time() - t0, detail[:110]),
+              flush=True)
+
+    equiv = sum(1 for r in results if r[4] == "equivalent")
+    invalid = sum(1 for r in results if r[4] == "invalid")
+    killed = sum(1 for r in results if r[4] == "killed")
+    survived = [r for r in results if r[4].startswith("SURVIVED")]
+    denom = len(results) - equiv - invalid
+    score = 100.0 * killed / denom if denom else 100.0
+    rep = ["make mutate BLOCK=%s: %d mutants (seed %d) of rtl/%s.v, %d candidate points" %
+           (b, len(results), a.seed, b, len(cands)),
+           "  killed %d, equivalent %d, invalid %d, survived %d: score %d/%d = %.1f%%, %.0f s" %
+           (killed, equiv, invalid, len(survived), killed, denom, score, time.time() - t_all)]
+    for r in survived:
+        rep.append("  SURVIVOR %s: line %d (%s) %s: %s" % (r[0], r[1], r[2], r[3], r[5]))
+    for r in results:
+        if r[4] == "equivalent":
+            rep.append("  equivalent %s: line %d (%s) %s" % (r[0], r[1], r[2], r[3]))
+    print("\n".join(rep))
+    with open(os.path.join(out_dir, "report.txt"), "w") as f:
+        f.write("\n".join("%s line %d %s: %s %s" % (r[0], r[1], r[2], r[4], r[5]) for r in results))
+        f.write("\n" + "\n".join(rep) + "\n")
+    verdict = "PASS" if not survived else "FAIL"
+    print("%s mutate %s: score %.1f%% (%d killed of %d non-equivalent)" % (verdict, b, score, killed, denom))
+    sys.exit(0 if not survived else 1)
+
+
+if __name__ == "__main__":
+    main()
