@@ -13,6 +13,7 @@ WAVES   ?= 0
 STIM    ?=
 FAULT   ?=
 VEC_CYCLES ?= 20000
+MUTANTS ?= 40
 
 # vectors, replay and overhead default to every block unless BLOCK= is given.
 SOME    := $(if $(filter command line environment,$(origin BLOCK)),$(BLOCK),$(BLOCKS))
@@ -29,7 +30,7 @@ SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
-.PHONY: FORCE help deps tools check run test vectors replay overhead formal equiv bench fuzz lint synth clean
+.PHONY: FORCE help deps tools check run test vectors replay overhead formal equiv mutate bench fuzz lint synth clean
 
 help:
 	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
@@ -42,6 +43,7 @@ help:
 	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...' (no BLOCK: every block + Linebacker summary)"
 	@echo "  make formal     SymbiYosys: k-induction proofs and covers of every formal/<block>.sby"
 	@echo "  make equiv      BLOCK= RTL= TOP= [PARAMS=]: formal equivalence of your RTL with ours"
+	@echo "  make mutate     mutation score of the default check: BLOCK= MUTANTS=40 SEED= (killed / non-equivalent)"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
@@ -139,6 +141,13 @@ test:
 equiv: tools
 	@tools/deps.sh verilator
 	@tools/equiv.sh $(BLOCK) "$(RTL)" "$(TOP)" "$(PARAMS)"
+
+# Mutation testing of the default check (tools/mutate.py): MUTANTS source
+# mutants of rtl/BLOCK.v drawn with SEED, each through the default check and
+# the directed files, survivors classified by make equiv.
+mutate: tools
+	@tools/deps.sh verilator python3
+	@python3 tools/mutate.py $(BLOCK) --mutants $(MUTANTS) --seed $(SEED)
 
 # Every formal/<block>.sby, all its tasks (SymbiYosys from the project venv).
 formal:

@@ -112,6 +112,18 @@ static void hac_model_step(void *m, const uint64_t *in, uint64_t *out)
 }
 static void hac_model_free(void *m) { hac_free((hac_model_t *)m); }
 
+/* The default check (make check, make run, make vectors): the paper
+ * configuration, the static policy (insertion at LRU, never a bypass), and
+ * geometries the paper's cannot show: a non-power-of-two set count with the
+ * smallest associativity (out-of-range set indices exist) and the largest
+ * associativity. Together they reach every cover event. */
+static const kit_check_t hac_checks[] = {
+  {"", 100000, 20000, "the paper configuration (V-A: 384 sets of 16 ways, dynamic policy)"},
+  {"Policy=1", 50000, 20000, "the static policy (IV-B first paragraph): NVM lines insert at LRU"},
+  {"Sets=3 Ways=8 TagW=3", 50000, 20000, "3 sets (index 3 is out of range), A = 8: tags repeat, many hits"},
+  {"Sets=7 Ways=64 TagW=8", 50000, 20000, "the largest associativity, a non-power-of-two set count"},
+};
+
 const kit_block_t hac_block = {
   .name = "hac",
   .top = "hac",
@@ -134,4 +146,6 @@ const kit_block_t hac_block = {
   .ncover = CV_N,
   .cover_names = hac_cover_names,
   .cover = hac_cover,
+  .checks = hac_checks,
+  .nchecks = sizeof hac_checks / sizeof hac_checks[0],
 };

@@ -130,6 +130,20 @@ static void pdp_model_step(void *m, const uint64_t *in, uint64_t *out)
 }
 static void pdp_model_free(void *m) { pdp_free((pdp_model_t *)m); }
 
+/* The default check (make check, make run, make vectors): the paper
+ * configuration computes a PD once per 16K-access period and its bins
+ * never fill, so the list adds small configurations with short periods
+ * and narrow counters (a full bin freezes the array, PDs between the
+ * bounds, an empty histogram). Together they reach every event. */
+static const kit_check_t pdp_checks[] = {
+  {"", 100000, 20000, "the GPU configuration (64 sets, 8 sampled, PDs 4..64, 16K-access periods)"},
+  {"Sets=8 SampledSets=2 DMax=8 Sc=2 SampM=2 TagW=2 BinW=2 NtW=3 De=2 PeriodLen=6", 50000, 20000,
+   "the smallest arrays, 6-access periods, 2-bit bins: frozen arrays, empty histograms"},
+  {"Sets=16 SampledSets=4 DMax=16 Sc=4 SampM=4 TagW=3 BinW=3 NtW=5 De=4 PeriodLen=64", 50000, 20000,
+   "64-access periods, 3-bit bins: PDs between Sc and DMax"},
+  {"TagW=4 PeriodLen=512", 50000, 20000, "the GPU arrays with 4-bit tags and 512-access periods: many PD computes"},
+};
+
 const kit_block_t pdp_block = {
   .name = "pdp",
   .top = "pdp",
@@ -152,4 +166,6 @@ const kit_block_t pdp_block = {
   .ncover = CV_N,
   .cover_names = pdp_cover_names,
   .cover = pdp_cover,
+  .checks = pdp_checks,
+  .nchecks = sizeof pdp_checks / sizeof pdp_checks[0],
 };

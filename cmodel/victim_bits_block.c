@@ -169,6 +169,20 @@ static void vb_model_step(void *m, const uint64_t *in, uint64_t *out)
 }
 static void vb_model_free(void *m) { victim_bits_free((victim_bits_model_t *)m); }
 
+/* The default check (make check, make run, make vectors): the paper
+ * configuration, and geometries it cannot show: non-power-of-two L1, set
+ * and way counts (an out-of-range set or way exists), shared bits, short
+ * periods (an empty period, counters saturating), every set a sampler. */
+static const kit_check_t victim_bits_checks[] = {
+  {"", 100000, 20000, "the paper configuration (V-D: 16 L1s, 512 sets of 16 ways, 1 in 64 sampled)"},
+  {"L1s=5 Sets=13 Ways=3 SampleShift=2 SampleOffset=1 Share=2 LlsW=4 AccW=5 Period=64 ThrNum=1 ThrDen=3",
+   50000, 20000, "13 sets, 3 ways, 5 L1s sharing bits in pairs, 64-cycle periods: out-of-range requests, empty periods"},
+  {"L1s=3 Sets=7 Ways=5 SampleShift=1 SampleOffset=0 Share=1 LlsW=3 AccW=3 Period=5 ThrNum=2 ThrDen=3",
+   50000, 20000, "5-cycle periods, threshold 2/3"},
+  {"L1s=64 Sets=100 Ways=64 SampleShift=0 SampleOffset=0 Share=64 LlsW=8 AccW=8 Period=200 ThrNum=1 ThrDen=1",
+   50000, 20000, "the largest L1 and way counts, every set sampled, one bit shared by all L1s, threshold 1"},
+};
+
 const kit_block_t victim_bits_block = {
   .name = "victim_bits",
   .top = "victim_bits",
@@ -191,4 +205,6 @@ const kit_block_t victim_bits_block = {
   .ncover = CV_N,
   .cover_names = vb_cover_names,
   .cover = vb_cover,
+  .checks = victim_bits_checks,
+  .nchecks = sizeof victim_bits_checks / sizeof victim_bits_checks[0],
 };

@@ -663,6 +663,27 @@ static unsigned default_threads(void)
   return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2u : 1u;
 }
 
+/* A failure waveform's name carries block, seed and cycle, and a hash of
+ * what else makes the run: the build's directory (configuration, and the
+ * designer's RTL and top), the stimulus file and the fault. Another RTL,
+ * stimulus or configuration failing at the same cycle does not overwrite
+ * it; the same run writes the same name. */
+static uint32_t run_id(const opts_t *o, const char *argv0)
+{
+  char id[1400];
+  const char *end = strrchr(argv0, '/'), *dir = argv0;
+  int dlen = 0;
+  if (end) {
+    for (dir = end; dir > argv0 && dir[-1] != '/'; dir--) {}
+    dlen = (int)(end - dir);
+  }
+  snprintf(id, sizeof id, "%.*s\n%s\n%" PRId64 ":%u", dlen, dir, o->stim ? o->stim : "",
+           o->fault_cycle, o->fault_port);
+  uint32_t h = 2166136261u;
+  for (const char *c = id; *c; c++) h = (h ^ (uint8_t)*c) * 16777619u;
+  return h;
+}
+
 int main(int argc, char **argv)
 {
   opts_t o = {.seed = 1, .cycles = 100000, .fault_cycle = -1, .fail_dir = "build/fail",
@@ -763,8 +784,8 @@ int main(int argc, char **argv)
     uint64_t fc = (uint64_t)r.fail_cycle;
     uint64_t from = fc > o.window ? fc - o.window : 0;
     char why[1300] = "";
-    snprintf(vcd, sizeof vcd, "%s/%s_seed%" PRIu64 "_cycle%" PRIu64 ".vcd", o.fail_dir, o.b->name,
-             o.seed, fc);
+    snprintf(vcd, sizeof vcd, "%s/%s_seed%" PRIu64 "_cycle%" PRIu64 "_%08" PRIx32 ".vcd", o.fail_dir,
+             o.b->name, o.seed, fc, run_id(&o, argv[0]));
     if (mkdir(o.fail_dir, 0777) != 0 && errno != EEXIST)
       snprintf(why, sizeof why, "cannot create %s: %s", o.fail_dir, strerror(errno));
     const char *trace = why[0] ? NULL : vcd;

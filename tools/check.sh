@@ -52,8 +52,8 @@ if [ "${DIRECTED:-0}" = 1 ]; then
   nd=0
   for f in $(directed_files "$b"); do
     dbin=$(tools/build_lockstep.sh "$b" "$(stim_params "$f")" "$rtl" "$top") || { echo "FAIL check $b: build for $f"; exit 1; }
-    "$dbin" --stim "$f" --repro "make check BLOCK=$b STIM=$f$byo" > "build/check_$b.directed.log" 2>&1 \
-      || { cat "build/check_$b.directed.log"; echo "FAIL check $b: directed file $f"; exit 1; }
+    "$dbin" --stim "$f" --repro "make check BLOCK=$b STIM=$f$byo" > "build/check_$b${top:+_$top}.directed.log" 2>&1 \
+      || { cat "build/check_$b${top:+_$top}.directed.log"; echo "FAIL check $b: directed file $f"; exit 1; }
     nd=$((nd + 1))
   done
   echo "PASS check $b: $nd directed files"

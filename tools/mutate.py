@@ -20,12 +20,14 @@ by the next point. Each mutant, renamed to its own module, is then:
 1. run through the block's default check and its directed files
    (tools/check.sh, DIRECTED=1, stopping at the first mismatch): killed if
    any run reports a difference;
-2. if it survives, classified with make equiv (tools/equiv.sh): proved
-   equal to the reference -> equivalent (not counted); a counterexample ->
-   a real hole in the default check (the counterexample .stim kills it and
-   is kept); only bounded -> unknown, counted as not equivalent.
+2. if it survives, classified with make equiv (tools/equiv.sh) at the
+   block's equivalence configuration: proved equal, or no difference
+   within the bounded depth (--bmc, MCY's criterion) -> equivalent (not
+   counted); a counterexample -> a real hole in the default check (the
+   counterexample .stim kills it and is kept); no answer within
+   --equiv-timeout seconds -> unknown, counted as a survivor.
 
-Score = killed / (mutants - equivalent). The report (stdout and
+Score = killed / (mutants - equivalent - invalid). The report (stdout and
 build/mutate/BLOCK/report.txt) lists every mutant with its line and change,
 its verdict and time, and every survivor. Exit 0 when the score is 100%.
 """
@@ -33,9 +35,11 @@ import argparse
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -61,12 +65,20 @@ OPERATORS = [
 
 
 def run(cmd, env=None, timeout=None):
+    """(status, output) of a command in the repository; on timeout its whole
+    process group is killed and the status is None."""
     e = dict(os.environ)
     if env:
         e.update(env)
-    p = subprocess.run(cmd, cwd=ROOT, env=e, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True, timeout=timeout)
-    return p.returncode, p.stdout
+    p = subprocess.Popen(cmd, cwd=ROOT, env=e, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, start_new_session=True)
+    try:
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
+        return None, out
 
 
 def mutable_lines(text):
@@ -102,6 +114,9 @@ def mutable_lines(text):
             body = True
         if not body or not s or s.startswith("`") or "param_error" in s or s.startswith("localparam"):
             continue
+        # lint sinks (wire unused_* = ^{...}): no function, always equivalent
+        if re.search(r"\bunused", s):
+            continue
         out.append((n, code))
     return out
 
@@ -135,6 +150,13 @@ def main():
     ap.add_argument("--mutants", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--check-seed", type=int, default=1, help="seed of the default check runs")
+    ap.add_argument("--cycles", type=int, default=0,
+                    help="run every check configuration for this many cycles instead of its own (a weaker check)")
+    ap.add_argument("--no-directed", action="store_true", help="leave the directed files out of the check")
+    ap.add_argument("--list", action="store_true", help="only write and list the mutants")
+    ap.add_argument("--jobs", type=int, default=2, help="mutants judged side by side")
+    ap.add_argument("--bmc", type=int, default=8, help="BMC depth of the equivalence check of a survivor")
+    ap.add_argument("--equiv-timeout", type=int, default=300, help="seconds before a survivor is 'unknown'")
     a = ap.parse_args()
     b = a.block
     rc, top = run(["build/kit", "top", b])
@@ -151,17 +173,19 @@ def main():
     rng.shuffle(cands)
     out_dir = os.path.join(ROOT, "build", "mutate", b)
     os.makedirs(out_dir, exist_ok=True)
+    for f in os.listdir(out_dir):
+        if f.endswith(".v"):
+            os.remove(os.path.join(out_dir, f))
     others = [f for f in rtl_files if f != os.path.join("rtl", b + ".v")]
     rtl_rel = lambda path: " ".join(others + [os.path.relpath(path, ROOT)])
     gflags = run(["build/kit", "gflags", b])[1].split()
 
-    results = []
-    t_all = time.time()
-    k = 0
+    # the mutants: the first N candidate points that elaborate
+    mutants = []
     for cand in cands:
-        if k == a.mutants:
+        if len(mutants) == a.mutants:
             break
-        name = "%s_m%d" % (top, k + 1)
+        name = "%s_m%d" % (top, len(mutants) + 1)
         path = os.path.join(out_dir, name + ".v")
         with open(path, "w") as f:
             f.write(apply(text, cand, top, name))
@@ -170,11 +194,24 @@ def main():
         if lint[0] != 0:
             os.remove(path)
             continue
-        k += 1
-        n, _, _, _, desc = cand
+        mutants.append((name, path, cand))
+
+    check_env = {"DIRECTED": "0" if a.no_directed else "1", "CHECK_STOP": "1", "STRICT": "0"}
+    if a.cycles > 0:
+        check_env["CHECK_CYCLES"] = str(a.cycles)
+    elif "CHECK_CYCLES" in os.environ:
+        del os.environ["CHECK_CYCLES"]
+
+    if a.list:
+        for name, path, cand in mutants:
+            print("%s line %d (%s): %s" % (name, cand[0], cand[4], text.split("\n")[cand[0] - 1].strip()))
+        sys.exit(0)
+
+    def judge(m):
+        name, path, cand = m
         t0 = time.time()
         rc, out = run(["tools/check.sh", b, str(a.check_seed), rtl_rel(path), name],
-                      env={"DIRECTED": "1", "CHECK_STOP": "1", "STRICT": "0"})
+                      env=check_env)
         kill_line = next((l.strip() for l in out.split("\n") if l.startswith("MISMATCH") or
                           l.startswith("FAIL")), "")
         if rc != 0 and "build" in kill_line and "MISMATCH" not in out:
@@ -182,20 +219,29 @@ def main():
         elif rc != 0:
             verdict, detail = "killed", kill_line
         else:
-            erc, eout = run(["tools/equiv.sh", b, rtl_rel(path), name, ""], env={"EQUIV_REPLAY": "0"})
+            # survived the check: equivalent to the reference, or a hole?
+            erc, eout = run(["tools/equiv.sh", b, rtl_rel(path), name, ""],
+                            env={"EQUIV_REPLAY": "0", "EQUIV_BMC": str(a.bmc)}, timeout=a.equiv_timeout)
             last = [l for l in eout.split("\n") if l.startswith("PASS equiv") or l.startswith("FAIL equiv")]
             last = last[-1] if last else eout.strip().split("\n")[-1]
-            if "(proved" in last:
+            if erc is None:
+                verdict, detail = "SURVIVED?", "unknown: make equiv did not conclude in %d s" % a.equiv_timeout
+            elif "(proved" in last:
                 verdict, detail = "equivalent", last
-            elif "differ" in last:
+            elif "the designs differ" in last:
                 stim = re.search(r"counterexample (\S+\.stim)", last)
                 verdict, detail = "SURVIVED", "not equivalent: " + (stim.group(1) if stim else last)
-            else:
-                verdict, detail = "SURVIVED?", "unknown (bounded only): " + last
-        line = text.split("\n")[n - 1].strip()
-        results.append((name, n, desc, line, verdict, detail, time.time() - t0))
-        print("%-12s line %4d  %-14s %-10s %5.0fs  %s" % (name, n, desc, verdict, time.time() - t0, detail[:110]),
-              flush=True)
+            elif "equivalent up to" in last:
+                # MCY's practice: no difference within the bounded depth
+                verdict, detail = "equivalent", "bounded: " + last
+        n, _, _, _, desc = cand
+        r = (name, n, desc, text.split("\n")[n - 1].strip(), verdict, detail, time.time() - t0)
+        print("%-12s line %4d  %-14s %-10s %5.0fs  %s" % (r[0], n, desc, verdict, r[6], detail[:110]), flush=True)
+        return r
+
+    t_all = time.time()
+    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+        results = list(pool.map(judge, mutants))
 
     equiv = sum(1 for r in results if r[4] == "equivalent")
     invalid = sum(1 for r in results if r[4] == "invalid")

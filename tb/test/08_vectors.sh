@@ -7,14 +7,27 @@
 . "$(dirname "$0")/lib.sh"
 rm -rf build/vectors build/vec_a build/vec_b
 B=$(all_blocks | tr '\n' ' ')
-VECDIR=build/vec_a tools/vectors.sh "$B" 11 20000 >/dev/null && VECDIR=build/vec_b tools/vectors.sh "$B" 11 20000 >/dev/null \
+VECDIR=build/vec_a tools/vectors.sh "$B" 11 5000 >/dev/null && VECDIR=build/vec_b tools/vectors.sh "$B" 11 5000 >/dev/null \
   || { bad "vectors: generation failed"; exit 1; }
 if diff -r build/vec_a build/vec_b >/dev/null; then ok "vectors: same seed, byte-identical files ($(ls build/vec_a | wc -l) files)"
 else bad "vectors: same seed gave different bytes"; fi
-VECDIR=build/vec_b tools/vectors.sh "$B" 12 20000 >/dev/null
+VECDIR=build/vec_b tools/vectors.sh "$B" 12 5000 >/dev/null
 if cmp -s build/vec_a/hac_seed11.vec build/vec_b/hac_seed12.vec; then bad "vectors: seeds 11 and 12 gave identical files"
 else ok "vectors: a different seed gives different stimulus"; fi
-make --no-print-directory vectors BLOCK="$B" SEED=1 VEC_CYCLES=20000 >/dev/null || bad "make vectors"
+# the default files (one per configuration of each block's check list, of
+# its own length) reach every functional cover event, under STRICT=1
+out=$(make --no-print-directory vectors BLOCK="$B" SEED=1 STRICT=1 2>&1) || bad "make vectors STRICT=1: $(echo "$out" | grep FAIL)"
+for b in $B; do
+  l=$(echo "$out" | grep "^PASS vectors $b: ")
+  t=$(echo "$l" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\) events.*/\1 \2/p')
+  set -- $t
+  [ -n "$l" ] && [ "$1" = "$2" ] && ok "vectors $b: the default files reach every cover event (${l#*: })" \
+    || bad "vectors $b: default files miss cover events: $(echo "$out" | grep "vectors $b")"
+done
+# and STRICT=1 fails when they cannot: 3 random cycles of LM (with its
+# directed files) never see a reserved outcome
+expect_err "vectors STRICT=1 fails on missed events" "^FAIL vectors lm: [0-9]+ files, coverage [0-9]+/18 events \(missing: " \
+  env VECDIR=build/test/vec_short STRICT=1 tools/vectors.sh lm 1 3 "Entries=4"
 for f in build/vectors/*.vec; do
   out=$(build/kit checkvec "$f" 2>&1) && ok "checkvec $(basename "$f")" || bad "checkvec $f: $out"
 done

@@ -8,5 +8,5 @@ a=$(build/kit overhead hac); b=$(build/kit overhead hac)
 [ "$a" = "$b" ] && ok "storage report reproducible" || bad "storage report differs"
 a=$($bin --seed 5 --cycles 1000 --fault 500 --fail-dir build/test/r1 2>&1 | sed "s#build/test/r[12]#DIR#")
 b=$($bin --seed 5 --cycles 1000 --fault 500 --fail-dir build/test/r2 2>&1 | sed "s#build/test/r[12]#DIR#")
-cmp -s build/test/r1/hac_seed5_cycle500.vcd build/test/r2/hac_seed5_cycle500.vcd && ok "failure waveform reproducible byte for byte" || bad "failure waveforms differ"
+cmp -s build/test/r1/hac_seed5_cycle500_*.vcd build/test/r2/hac_seed5_cycle500_*.vcd && ok "failure waveform reproducible byte for byte" || bad "failure waveforms differ"
 [ "$a" = "$b" ] && ok "mismatch report reproducible" || bad "mismatch report differs"

@@ -1,0 +1,43 @@
+# The default check of every block (make check BLOCK=b, make run): every
+# configuration of its check list (kit checks b), which must be legal, start
+# with the paper configuration and together reach every functional cover
+# event under STRICT=1. A PASS that misses events says so, and --strict /
+# STRICT=1 turns it into a FAIL with the reproduce line (the checker can
+# fail).
+. "$(dirname "$0")/lib.sh"
+
+for b in $(all_blocks); do
+  list=$(build/kit checks "$b") || { bad "kit checks $b"; continue; }
+  first=$(echo "$list" | head -1 | cut -f3)
+  badp=""
+  while IFS= read -r l; do
+    # shellcheck disable=SC2046
+    build/kit gflags "$b" $(echo "$l" | cut -f3) >/dev/null 2>&1 || badp="$badp [$(echo "$l" | cut -f3)]"
+  done <<< "$list"
+  [ -z "$first" ] && [ -z "$badp" ] && ok "kit checks $b: $(echo "$list" | wc -l) legal configurations, the paper's first" \
+    || bad "kit checks $b: first '${first}', illegal:$badp"
+  out=$(STRICT=1 tools/check.sh "$b" 1 2>&1); rc=$?
+  last=$(echo "$out" | tail -1)
+  if [ $rc -eq 0 ] && echo "$last" | grep -qE "^PASS check $b: [0-9]+ cycles matched, coverage ([0-9]+)/\1 events over [0-9]+ configuration"; then
+    ok "default check $b under STRICT=1: ${last#*: }"
+  else bad "default check $b: $(echo "$out" | grep -E '^(FAIL|MISMATCH)' | head -3) (reproduce: make check BLOCK=$b STRICT=1)"; fi
+done
+
+# a run that matches but misses events: PASS names them; --strict fails
+bin=$(block_bin lm "") || bad "lm build"
+out=$($bin --seed 1 --cycles 1000); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -qE "^PASS lockstep lm: 1000 cycles matched .*, coverage [0-9]+/18 events \(missing: .*window_end" \
+  && ok "a PASS that misses events names them: $(echo "$out" | head -1 | grep -o 'coverage.*' | cut -c1-60)..." \
+  || bad "PASS line without its coverage: $(echo "$out" | head -1)"
+out=$($bin --seed 1 --cycles 1000 --strict --repro "make check BLOCK=lm CYCLES=1000 STRICT=1"); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -qE "^FAIL lockstep lm: 1000 cycles matched .* under --strict" \
+  && echo "$out" | grep -q "reproduce: make check BLOCK=lm CYCLES=1000 STRICT=1" \
+  && ok "--strict fails a run that misses events, with the reproduce line" \
+  || bad "--strict on a 1000-cycle LM run: rc=$rc $(echo "$out" | head -3)"
+out=$(make --no-print-directory check BLOCK=lm CYCLES=1000 STRICT=1 2>&1); rc=$?
+[ $rc -ne 0 ] && echo "$out" | grep -q "^FAIL lockstep lm" && ok "make check STRICT=1 fails on missed events (exit $rc)" \
+  || bad "make check STRICT=1: rc=$rc"
+out=$(CHECK_CYCLES=500 STRICT=1 tools/check.sh victim_bits 1 2>&1); rc=$?
+[ $rc -ne 0 ] && echo "$out" | tail -1 | grep -qE "^FAIL check victim_bits: [0-9]+ cycles matched, coverage [0-9]+/18 events over 4 configuration\(s\) \(missing: .*\) under STRICT=1" \
+  && ok "the default check cut to 500 cycles fails under STRICT=1, naming the missed events" \
+  || bad "check.sh STRICT=1 with 500 cycles: rc=$rc $(echo "$out" | tail -1)"
