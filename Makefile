@@ -129,7 +129,7 @@ overhead: tools
 	@$(if $(filter command line environment,$(origin BLOCK)),true,build/kit summary linebacker)
 
 run: deps tools
-	@tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES))"
+	@$(if $(filter command line environment,$(origin STRICT)),STRICT=$(STRICT)) tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES))"
 
 test:
 	@tools/deps.sh cc c++ make verilator iverilog yosys clang-fuzzer

@@ -127,6 +127,9 @@ def candidates(text):
         # non-blocking assignment "lhs <= rhs": its <= is not an operator
         nba = re.match(r"^(\s*[\w\[\]\s:.+*-]*?\s)<=\s", code)
         masked = re.sub(r"\[[^\[\]]*\]", lambda m: "#" * len(m.group(0)), code)
+        # loop headers are elaboration-time (a netlist has none): a mutated
+        # bound or step is not a hardware fault, and s = s - 1 never ends
+        masked = re.sub(r"\bfor\s*\([^()]*\)", lambda m: "#" * len(m.group(0)), masked)
         for pat, rep, desc in OPERATORS:
             for m in re.finditer(pat, masked):
                 if nba and m.start() == len(nba.group(1)) and m.group(0) in ("<=", "<"):
@@ -156,6 +159,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="only write and list the mutants")
     ap.add_argument("--jobs", type=int, default=2, help="mutants judged side by side")
     ap.add_argument("--bmc", type=int, default=8, help="BMC depth of the equivalence check of a survivor")
+    ap.add_argument("--check-timeout", type=int, default=900, help="seconds before a hanging check counts as a kill")
     ap.add_argument("--equiv-timeout", type=int, default=300, help="seconds before a survivor is 'unknown'")
     a = ap.parse_args()
     b = a.block
@@ -211,7 +215,10 @@ def main():
         name, path, cand = m
         t0 = time.time()
         rc, out = run(["tools/check.sh", b, str(a.check_seed), rtl_rel(path), name],
-                      env=check_env)
+                      env=check_env, timeout=a.check_timeout)
+        if rc is None:
+            # a mutant that hangs the check fails it (the run never says PASS)
+            rc, out = 1, "FAIL check %s: no verdict within %d s (a hang)" % (b, a.check_timeout)
         kill_line = next((l.strip() for l in out.split("\n") if l.startswith("MISMATCH") or
                           l.startswith("FAIL")), "")
         if rc != 0 and "build" in kill_line and "MISMATCH" not in out:

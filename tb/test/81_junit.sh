@@ -25,7 +25,7 @@ python3 tools/junit.py "$T/test.xml" "${args[@]}" && \
   $PY $CHK "$T/test.xml" --name "make test logs as JUnit" --expect-tests $((np + nf)) --expect-failures "$nf"
 
 # 2. make run's script on one block, short
-tools/run.sh hac 1 20000 > "$T/run.out" 2>&1 || bad "tools/run.sh hac: $(tail -3 "$T/run.out")"
+STRICT=0 tools/run.sh hac 1 20000 > "$T/run.out" 2>&1 || bad "tools/run.sh hac: $(tail -3 "$T/run.out")"
 nchk=$(( 1 + $(directed_files hac | wc -l) + $(grep -c '^PASS icarus replay' "$T/run.out") ))
 $PY $CHK build/junit/make-run.xml --name "make run JUnit (hac: lockstep, directed, replay)" --expect-tests "$nchk" --expect-failures 0
 
