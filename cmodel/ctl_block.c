@@ -214,4 +214,5 @@ const kit_block_t ctl_block = {
   .cover = ctl_cover,
   .checks = ctl_checks,
   .nchecks = sizeof ctl_checks / sizeof ctl_checks[0],
+  .equiv = "MaxCta=2 RnW=4 InstW=8 RetW=2 BufEnt=2 MinAct=1",
 };

@@ -148,4 +148,5 @@ const kit_block_t hac_block = {
   .cover = hac_cover,
   .checks = hac_checks,
   .nchecks = sizeof hac_checks / sizeof hac_checks[0],
+  .equiv = "Sets=1 Ways=8 TagW=3 Policy=0",
 };

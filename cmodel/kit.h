@@ -102,6 +102,9 @@ typedef struct kit_block {
   /* The default check (optional; none = the default configuration alone). */
   const kit_check_t *checks;
   unsigned nchecks;
+  /* The equivalence configuration of make equiv and make mutate (small, so
+   * the solvers finish): NAME=VALUE ..., NULL = the defaults. */
+  const char *equiv;
 } kit_block_t;
 
 #define KIT_MAX_COVER 32

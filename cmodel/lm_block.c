@@ -166,4 +166,5 @@ const kit_block_t lm_block = {
   .cover = lm_cover,
   .checks = lm_checks,
   .nchecks = sizeof lm_checks / sizeof lm_checks[0],
+  .equiv = "Entries=2 CntW=2 WinLen=3 Thresh=50 WinCntW=1",
 };

@@ -207,4 +207,5 @@ const kit_block_t victim_bits_block = {
   .cover = vb_cover,
   .checks = victim_bits_checks,
   .nchecks = sizeof victim_bits_checks / sizeof victim_bits_checks[0],
+  .equiv = "L1s=2 Sets=2 Ways=2 SampleShift=1 SampleOffset=0 Share=1 LlsW=2 AccW=2 Period=4 ThrNum=1 ThrDen=2",
 };

@@ -271,4 +271,5 @@ const kit_block_t vtt_block = {
   .cover = vtt_cover,
   .checks = vtt_checks,
   .nchecks = sizeof vtt_checks / sizeof vtt_checks[0],
+  .equiv = "Sets=1 VpWays=1 NumVp=2 TagW=2 RnW=4 Offset=8 VpLat=2",
 };

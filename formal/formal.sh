@@ -85,7 +85,7 @@ report() {
       f=${loc%%:*}; ln=${loc#*:}; ln=${ln%%.*}
       why="assert at $f:$ln fails: $(rtl_line "${FORMAL_RTL:-rtl/$f}" "$ln" | sed 's/^ *//')" ;;
   esac
-  [ "$mode" = cover ] && why=$(grep -oE 'Unreached cover statement at [^ ]*' "$log" | sed 's/Unreached cover statement at //' |
+  [ "$mode" = cover ] && why=$(grep -oE 'Unreached cover statement at [^ ]+ [^ ]+' "$log" | sed 's/.* //' |
     while read -r loc; do f=${loc%%:*}; ln=${loc#*:}; ln=${ln%%.*}
       n=$(rtl_line "${FORMAL_RTL:-rtl/$f}" "$ln" | grep -oE 'f_cover_[A-Za-z0-9_]+' | head -1); echo -n "${n:-$loc} "; done)
   trace=$(ls "$d"/engine_*/trace*.vcd 2>/dev/null | head -1)

@@ -273,6 +273,10 @@ module victim_bits #(
       localparam [PerW-1:0] PerLast  = PerLastI[PerW-1:0];
       reg [PerW-1:0] cyc_q, cyc_d;
       assign last = (cyc_q == PerLast);
+`ifdef FORMAL
+      // Invariant 2: the cycle counter stays within the period.
+      always @* assert(cyc_q <= PerLast);
+`endif
       always @* begin
         cyc_d = last ? {PerW{1'b0}} : cyc_q + {{(PerW-1){1'b0}}, 1'b1};
       end
@@ -285,6 +289,76 @@ module victim_bits #(
       assign last = 1'b1;
     end
   endgenerate
+
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (doc/victim-bits.md "Invariants" and "Formal"), run
+  // by `formal/formal.sh victim_bits` at the reduced configuration of
+  // formal/victim_bits.sby: proved by k-induction, every property with a
+  // cover. f_row is any constant sampler row; the properties track it.
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume(!rst_ni);
+
+  (* anyconst *) reg [RowIdxW-1:0] f_row;
+  always @* assume({{(32-RowIdxW){1'b0}}, f_row} < Rows);
+  wire [G-1:0] f_bits = vb_q[f_row];
+  wire         f_live = f_past_valid & rst_ni;
+
+  always @* begin
+    if (rst_ni) begin
+      // Invariant 1: every LLS increment has its access.
+      assert(lls_q <= acc_q);
+      // Victim bits of unsampled sets are never written: a write is an
+      // event on a sampler set, a way and (for requests) an L1 in range.
+      if (we) assert(((set32 & SampMask) == SampOff) && (set32 < Sets) && (way32 < Ways)
+                     && (!is_req || (l132 < L1s)));
+      // A lost hit is a sampled access.
+      if (lost_q) assert(samp_q);
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      // Invariant 3: period_done_o is high exactly after a period's last cycle.
+      assert(done_q == $past(last));
+      // Invariant 4: contention_o changes only with period_done_o.
+      if (cont_q != $past(cont_q)) assert(done_q);
+      // Invariant 5: a line's victim bits change only by an applying event on it.
+      if (f_bits != $past(f_bits)) assert($past(we) && ($past(row) == f_row));
+      // Invariant 2: the counters saturate, never wrap, and within a period
+      // never decrease.
+      if (!$past(done_q)) begin
+        assert(lls_q >= $past(lls_q));
+        assert(acc_q >= $past(acc_q));
+        if ($past(lls_q) == LlsMax) assert(lls_q == LlsMax);
+        if ($past(acc_q) == AccMax) assert(acc_q == AccMax);
+      end
+    end
+  end
+
+  // Each cover is a named f_cover_* signal (formal/formal.sh reports it).
+  reg f_bits_changed;
+  always @(posedge clk_i) f_bits_changed <= rst_ni & (we && (row == f_row) && (bits_d != f_bits));
+  wire f_cover_contention  = f_live & done_q & cont_q;
+  wire f_cover_no_cont     = f_live & done_q & ~cont_q & (acc_q != {AccW{1'b0}});
+  wire f_cover_lost        = f_live & lost_q;
+  wire f_cover_lls_max     = f_live & (lls_q == LlsMax);
+  wire f_cover_acc_max     = f_live & (acc_q == AccMax);
+  wire f_cover_unsampled   = f_live & ev_valid_i & (ev_kind_i == KHit) & ((set32 & SampMask) != SampOff);
+  wire f_cover_bits_change = f_live & f_bits_changed & (f_bits == {G{1'b1}});
+  always @* begin
+    cover(f_cover_contention);
+    cover(f_cover_no_cont);
+    cover(f_cover_lost);
+    cover(f_cover_lls_max);
+    cover(f_cover_acc_max);
+    cover(f_cover_unsampled);
+    cover(f_cover_bits_change);
+  end
+`endif
 
   assign contention_o  = cont_q;
   assign period_done_o = done_q;

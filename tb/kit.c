@@ -15,6 +15,7 @@
  *   kit miter    BLOCK -o FILE [P=V..]          equivalence miter for make equiv
  *   kit vcd2stim BLOCK TRACE.vcd -o F.stim [P=V..] counterexample as stimulus
  *   kit checks   BLOCK                           the block's default check
+ *   kit equiv    BLOCK                           its equivalence configuration
  *
  * Every error is one line on stderr naming the file, line or parameter,
  * with exit status 2 (usage) or 1 (bad input / failed check); an output
@@ -322,6 +323,24 @@ static int cmd_miter(const kit_block_t *b, const long *P, const char *out)
 
 /* `kit checks BLOCK`: the block's default check, one configuration a line:
  * CYCLES<TAB>VEC_CYCLES<TAB>PARAMS<TAB>WHY (tools/check.sh runs them). */
+/* `kit equiv BLOCK`: the configuration make equiv and make mutate prove
+ * equivalence at (checked legal), one line; empty for the defaults. */
+static int cmd_equiv(const kit_block_t *b)
+{
+  long P[KIT_MAX_PARAMS];
+  kit_args_t a;
+  char *w[KIT_MAX_PARAMS + 1], buf[1024];
+  int n = 0;
+  snprintf(buf, sizeof buf, "%s", b->equiv ? b->equiv : "");
+  for (char *t = strtok(buf, " "); t && n < KIT_MAX_PARAMS; t = strtok(NULL, " ")) w[n++] = t;
+  if (kit_args_parse(b, P, n, w, "", 0, &a, err, sizeof err)) {
+    snprintf(err + strlen(err), sizeof err - strlen(err), " (equivalence configuration of block %s)", b->name);
+    return die(err);
+  }
+  printf("%s\n", b->equiv ? b->equiv : "");
+  return 0;
+}
+
 static int cmd_checks(const kit_block_t *b)
 {
   if (b->nchecks == 0) {
@@ -467,7 +486,7 @@ int main(int argc, char **argv)
   static const struct { const char *cmd, *opts; unsigned npos; } table[] = {
     {"top", "", 0}, {"rtl", "", 0}, {"gflags", "", 0}, {"rtlparams", "", 0}, {"cfgid", "", 0},
     {"overhead", "", 0}, {"vectors", "-o --seed --cycles --stim", 0}, {"portcheck", "", 1},
-    {"miter", "-o", 0}, {"vcd2stim", "-o", 1}, {"checks", "", 0},
+    {"miter", "-o", 0}, {"vcd2stim", "-o", 1}, {"checks", "", 0}, {"equiv", "", 0},
   };
   unsigned t;
   for (t = 0; t < sizeof table / sizeof table[0]; t++)
@@ -485,6 +504,7 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "overhead") == 0) return cmd_overhead(b, P);
   if (strcmp(cmd, "vectors") == 0) return cmd_vectors(b, P, &a);
   if (strcmp(cmd, "checks") == 0) return cmd_checks(b);
+  if (strcmp(cmd, "equiv") == 0) return cmd_equiv(b);
   if (strcmp(cmd, "miter") == 0) return kit_args_get(&a, "-o") ? cmd_miter(b, P, kit_args_get(&a, "-o")) : usage();
   if (strcmp(cmd, "vcd2stim") == 0)
     return kit_args_get(&a, "-o") && a.npos == 1 ? cmd_vcd2stim(b, P, a.pos[0], kit_args_get(&a, "-o")) : usage();

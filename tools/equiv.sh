@@ -8,7 +8,8 @@
 # 2. A sequential miter (kit miter: both designs from the .def ports, reset in
 #    the first cycle, every output asserted equal in every cycle), at the
 #    configuration PARAMS, by default the block's equivalence configuration
-#    (an `# equiv: P=V ...` line in formal/BLOCK.sby: small, so solvers finish).
+#    (`kit equiv BLOCK`, the `.equiv` of cmodel/BLOCK_block.c: small, so
+#    solvers finish).
 # 3. Three engines, the first that concludes decides:
 #    structural  Yosys equiv_make / equiv_simple / equiv_induct: an unbounded
 #                proof when the two designs' registers correspond by name
@@ -27,9 +28,8 @@ set -uo pipefail
 blk=$1; rtl=$2; top=$3; params=${4:-}
 [ -n "$rtl" ] && [ -n "$top" ] || { echo "equiv: error: RTL='files' and TOP=module are required (the design to compare with the kit's $blk)" >&2; exit 1; }
 build/kit top "$blk" >/dev/null || exit 1
-sby_file=formal/$blk.sby
-if [ -z "$params" ] && [ -f "$sby_file" ]; then
-  params=$(sed -n 's/^# equiv:[[:space:]]*//p' "$sby_file" | head -1)
+if [ -z "$params" ]; then
+  params=$(build/kit equiv "$blk") || exit 1
 fi
 # shellcheck disable=SC2086
 rtlparams=$(build/kit rtlparams "$blk" $params) || exit 1

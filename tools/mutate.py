@@ -28,7 +28,7 @@ by the next point. Each mutant, renamed to its own module, is then:
    --equiv-timeout seconds -> unknown, counted as a survivor.
 
 Score = killed / (mutants - equivalent - invalid). The report (stdout and
-build/mutate/BLOCK/report.txt) lists every mutant with its line and change,
+build/mutate/BLOCK/report.txt, or --out DIR) lists every mutant with its line and change,
 its verdict and time, and every survivor. Exit 0 when the score is 100%.
 """
 import argparse
@@ -156,6 +156,7 @@ def main():
     ap.add_argument("--cycles", type=int, default=0,
                     help="run every check configuration for this many cycles instead of its own (a weaker check)")
     ap.add_argument("--no-directed", action="store_true", help="leave the directed files out of the check")
+    ap.add_argument("--out", default="", help="directory of the mutants and the report (build/mutate/BLOCK)")
     ap.add_argument("--list", action="store_true", help="only write and list the mutants")
     ap.add_argument("--jobs", type=int, default=2, help="mutants judged side by side")
     ap.add_argument("--bmc", type=int, default=8, help="BMC depth of the equivalence check of a survivor")
@@ -175,7 +176,7 @@ def main():
     cands = candidates(text)
     rng = random.Random(a.seed)
     rng.shuffle(cands)
-    out_dir = os.path.join(ROOT, "build", "mutate", b)
+    out_dir = os.path.join(ROOT, a.out or os.path.join("build", "mutate", b))
     os.makedirs(out_dir, exist_ok=True)
     for f in os.listdir(out_dir):
         if f.endswith(".v"):
@@ -241,6 +242,8 @@ def main():
             elif "equivalent up to" in last:
                 # MCY's practice: no difference within the bounded depth
                 verdict, detail = "equivalent", "bounded: " + last
+            else:
+                verdict, detail = "SURVIVED?", "unknown: make equiv gave no verdict: " + last
         n, _, _, _, desc = cand
         r = (name, n, desc, text.split("\n")[n - 1].strip(), verdict, detail, time.time() - t0)
         print("%-12s line %4d  %-14s %-10s %5.0fs  %s" % (r[0], n, desc, verdict, r[6], detail[:110]), flush=True)

@@ -1,6 +1,6 @@
 # make equiv (tools/equiv.sh): a designer's RTL against the kit's, formally.
-# Rationale: for every block with an equivalence configuration (`# equiv:`
-# in formal/<block>.sby) the reference RTL under another module name must
+# Rationale: for every block, at its equivalence configuration (`kit equiv
+# BLOCK`), the reference RTL under another module name must
 # be proved equivalent (unbounded), and three seeded bugs, each a one-line
 # change a designer could make (an off-by-one, a swapped condition, a wrong
 # count), must each be found, turned into a .stim in the kit's format and
@@ -74,3 +74,19 @@ out=$(make --no-print-directory equiv BLOCK=hac RTL="$D/hac_ports.v" TOP=hac_por
 [ $rc -ne 0 ] && echo "$out" | grep -q 'missing: req_ea_i' && ! echo "$out" | grep -q '== equiv hac' \
   && ok "equiv stops at the port check on wrong ports" || bad "equiv wrong ports: rc=$rc $(echo "$out" | tail -3)"
 expect_err "equiv without RTL/TOP" "equiv: error: RTL='files' and TOP=module are required" make --no-print-directory equiv BLOCK=hac
+
+# ---- lm, victim_bits, pdp: self-equivalence and three seeded bugs each ----
+equiv_self lm
+equiv_bug lm "the threshold boundary counts as high" 's/      high\[e\] = (lhs > rhs);/      high[e] = (lhs >= rhs);/'
+equiv_bug lm "selection without the repeat condition" 's/if ((high != {Entries{1.b0}}) \&\& (high == prev)) begin/if ((high != {Entries{1'"'"'b0}}) || (high == prev)) begin/'
+equiv_bug lm "windows_o wraps instead of saturating" 's/windows_d = (windows_q == WinMax) ? windows_q : (windows_q + WinOne);/windows_d = windows_q + WinOne;/'
+
+equiv_self victim_bits
+equiv_bug victim_bits "contention needs more than the threshold" 's/cont_d   = last ? ((acc_d != {AccW{1.b0}}) \&\& (lhs >= rhs)) : cont_q;/cont_d   = last ? ((acc_d != {AccW{1'"'"'b0}}) \&\& (lhs > rhs)) : cont_q;/'
+equiv_bug victim_bits "a fill keeps the old victim bits" 's/          bits_d = gbit;/          bits_d = bits | gbit;/'
+equiv_bug victim_bits "a fill is not counted as an access" '/        KFill: begin/,/        end/s/          access = 1.b1;/          access = 1'"'"'b0;/'
+
+equiv_self pdp
+equiv_bug pdp "a later candidate wins PD ties" 's/better = busy_q \& (c_q != {CW{1.b0}}) \& (lhs > rhs);/better = busy_q \& (c_q != {CW{1'"'"'b0}}) \& (lhs >= rhs);/'
+equiv_bug pdp "a sampler hit keeps its entry valid" 's/    if (hit) vld\[hitp\] = 1.b0;/    if (hit) vld[hitp] = 1'"'"'b1;/'
+equiv_bug pdp "N_t counts hits instead of insertions" 's/    if (count \& ins) begin/    if (count \& hit) begin/'

@@ -10,7 +10,7 @@
 MUTANTS=${MUTATE_SAMPLE:-3}
 
 for b in $(all_blocks); do
-  out=$(python3 tools/mutate.py "$b" --mutants "$MUTANTS" --seed 1 2>&1); rc=$?
+  out=$(python3 tools/mutate.py "$b" --mutants "$MUTANTS" --seed 1 --out "build/test/mutate/$b" 2>&1); rc=$?
   if [ $rc -eq 0 ] && echo "$out" | grep -q "^PASS mutate $b: score 100.0%"; then
     ok "mutate $b: $(echo "$out" | grep -o 'killed [0-9]*, equivalent [0-9]*, invalid [0-9]*') of $MUTANTS seeded mutants ($(echo "$out" | grep -o '[0-9]* s$'))"
   else
@@ -18,15 +18,15 @@ for b in $(all_blocks); do
   fi
 done
 
-a=$(python3 tools/mutate.py hac --list --mutants 6 --seed 5)
-b=$(python3 tools/mutate.py hac --list --mutants 6 --seed 5)
-c=$(python3 tools/mutate.py hac --list --mutants 6 --seed 6)
+a=$(python3 tools/mutate.py hac --list --mutants 6 --seed 5 --out build/test/mutate/hac)
+b=$(python3 tools/mutate.py hac --list --mutants 6 --seed 5 --out build/test/mutate/hac)
+c=$(python3 tools/mutate.py hac --list --mutants 6 --seed 6 --out build/test/mutate/hac)
 [ "$a" = "$b" ] && [ "$a" != "$c" ] && [ "$(echo "$a" | grep -c '^hac_m[0-9]* line [0-9]* (')" = 6 ] \
   && ok "mutate: the seed decides the mutants (6 listed, same seed same list, another seed another)" \
   || bad "mutate --list not reproducible: $a / $b"
 
 # the checker can fail: a 2-cycle check without directed files lets mutants through
-out=$(python3 tools/mutate.py hac --mutants 3 --seed 1 --cycles 2 --no-directed 2>&1); rc=$?
+out=$(python3 tools/mutate.py hac --mutants 3 --seed 1 --cycles 2 --no-directed --out build/test/mutate/hac_weak 2>&1); rc=$?
 if [ $rc -ne 0 ] && echo "$out" | grep -qE "^FAIL mutate hac: score [0-9.]+%" \
    && ! echo "$out" | grep -q "score 100.0%" && echo "$out" | grep -qE "^  SURVIVOR hac_m[0-9]+: line [0-9]+ "; then
   ok "mutate fails a weak check: $(echo "$out" | grep -oE 'score [0-9.]+% \([^)]*\)'), survivors listed"

@@ -82,3 +82,12 @@ for spec in 4321:lls_o 777:dbg_data_o; do
     ok "$B fault at cycle $cyc on $port caught at exactly that cycle"
   else bad "$B fault $spec: rc=$rc: $(echo "$out" | head -10)"; fi
 done
+
+# ---- formal: proof and covers (formal/victim_bits.sby), then two planted
+# bugs must break it -------------------------------------------------------
+formal/formal.sh victim_bits
+plant() { formal_planted victim_bits "$@"; }
+# the LLS counter without its saturation: it wraps
+plant "LLS counter wraps" 's/    lls_d    = (lost \&\& (lls_base != LlsMax)) ? /    lls_d    = (lost) ? /'
+# an event on an unsampled set writes victim bits
+plant "unsampled sets written" 's/                        \&\& (set32 < Sets) \&\& ((set32 \& SampMask) == SampOff)/                        \&\& (set32 < Sets)/'
