@@ -428,6 +428,85 @@ module pdp #(
     end
   end
 
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (doc/pdp.md "Invariants" and "Formal"), run by
+  // `formal/formal.sh pdp` at the reduced configuration of formal/pdp.sby:
+  // proved by k-induction, every property with a cover. f_si is any
+  // constant sampled set; the properties track its FIFO.
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume(!rst_ni);
+
+  (* anyconst *) reg [SiW-1:0] f_si;
+  always @* assume({{(32-SiW){1'b0}}, f_si} < SampledSets);
+  wire [RowW-1:0] f_row = row_q[f_si];
+  wire            f_live = f_past_valid & rst_ni;
+  localparam [BinW-1:0] FBinMax = {BinW{1'b1}};
+  localparam [NtW-1:0]  FNtMax  = {NtW{1'b1}};
+  integer fb, fp, fq;
+
+  always @* begin
+    if (rst_ni) begin
+      // Invariant 1: at most one valid FIFO entry per tag in a sampled set.
+      for (fp = 0; fp < F; fp = fp + 1)
+        for (fq = fp + 1; fq < F; fq = fq + 1)
+          if (f_row[OffV + fp] && f_row[OffV + fq])
+            assert(f_row[fp * TagW +: TagW] != f_row[fq * TagW +: TagW]);
+      // Invariant 2: idle means candidate 0; the candidate never passes NB.
+      if (!busy_q) assert(c_q == {CW{1'b0}});
+      assert(c_q <= CLast);
+      // Invariant 3: a counter at its maximum implies frozen.
+      for (fb = 0; fb < NB; fb = fb + 1)
+        if (bins_q[fb * BinW +: BinW] == FBinMax) assert(frozen_q);
+      if (nt_q == FNtMax) assert(frozen_q);
+      // Invariant 5: no PD before the first compute; then Sc <= PD <= DMax
+      // (pd_q is PD / Sc).
+      if (!pdv_q) assert(pd_q == {CW{1'b0}});
+      else        assert((pd_q != {CW{1'b0}}) && (pd_q <= CLast));
+      // the period counter stays within the period
+      assert(per_q <= PerLast);
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      // Invariant 4: while busy the counter array and N_t do not change.
+      if ($past(busy_q) && busy_q) begin
+        assert(bins_q == $past(bins_q));
+        assert(nt_q == $past(nt_q));
+      end
+      // busy for exactly NB + 1 cycles: it starts at candidate 0, steps
+      // one candidate per cycle and ends after candidate NB.
+      if (busy_q && !$past(busy_q)) assert(c_q == {CW{1'b0}});
+      if ($past(busy_q) && busy_q) assert(c_q == $past(c_q) + COne);
+      if ($past(busy_q) && !busy_q) assert($past(c_q) == CLast);
+      // a PD appears only at the end of a compute
+      if (pd_q != $past(pd_q) || (pdv_q && !$past(pdv_q))) assert($past(busy_q) && !busy_q);
+    end
+  end
+
+  // Each cover is a named f_cover_* signal (formal/formal.sh reports it).
+  wire f_cover_busy      = f_live & busy_q & (c_q == CLast);
+  wire f_cover_pd_min    = f_live & pdv_q & (pd_q == COne);
+  wire f_cover_pd_mid    = f_live & pdv_q & (pd_q != COne) & (pd_q != CLast);
+  wire f_cover_pd_max    = f_live & pdv_q & (pd_q == CLast);
+  wire f_cover_frozen    = f_live & frozen_q & ~busy_q;
+  wire f_cover_rd_far    = f_live & hit_q & (rd_q >= {{(LD-1){1'b0}}, 1'b1} << LSc);
+  wire f_cover_fifo_full = f_live & (&f_row[OffV +: F]);
+  always @* begin
+    cover(f_cover_busy);
+    cover(f_cover_pd_min);
+    cover(f_cover_pd_mid);
+    cover(f_cover_pd_max);
+    cover(f_cover_frozen);
+    cover(f_cover_rd_far);
+    cover(f_cover_fifo_full);
+  end
+`endif
+
   assign samp_hit_o = hit_q;
   assign samp_rd_o  = rd_q;
   assign frozen_o   = frozen_q;

@@ -69,3 +69,12 @@ for spec in 4321:pd_o 777:samp_rd_o 90001:busy_o; do
     ok "pdp fault at cycle $cyc on $port caught at exactly that cycle"
   else bad "pdp fault $spec: rc=$rc: $(echo "$out" | head -8)"; fi
 done
+
+# ---- formal: proof and covers (formal/pdp.sby), then two planted bugs must
+# break it (bounded from reset: the bmc task) ------------------------------------------------------------------
+formal/formal.sh pdp
+plant() { formal_planted pdp "$@"; }
+# a full bin does not freeze the array: it can reach its maximum unfrozen
+plant "no freeze on a full bin" 's/      if (bin_cur == BinPre) frozen_d = 1.b1;/      if (1'"'"'b0) frozen_d = 1'"'"'b1;/' bmc
+# counting while the PD compute reads the bins
+plant "counting while busy" 's/    count   = sampled \& ~busy_q \& ~frozen_q;/    count   = sampled \& ~frozen_q;/' bmc
