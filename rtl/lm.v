@@ -299,6 +299,87 @@ module lm #(
     end
   end
 
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (doc/lm.md "Formal"), run by `formal/formal.sh lm`
+  // at the reduced configuration of formal/lm.sby: proved by k-induction,
+  // every property with a cover.
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume(!rst_ni);
+
+  wire f_live = f_past_valid & rst_ni;
+  wire f_wend = (state_q == StMon) & (cyc_q == CycLast);   // a monitoring window ends
+  integer fe;
+
+  always @* begin
+    if (rst_ni) begin
+      assert(state_q != 2'd3);
+      assert(cyc_q <= CycLast);
+      // sel is the selected set: empty unless selected, then non-empty
+      if (state_q != StSel) assert(sel_q == {Entries{1'b0}});
+      else                  assert(sel_q != {Entries{1'b0}});
+      for (fe = 0; fe < Entries; fe = fe + 1) begin
+        // selected: exactly the entries with valid 11, no other valid bit
+        if (state_q == StSel) assert(valid_q[fe * 2 +: 2] == {sel_q[fe], sel_q[fe]});
+        // disabled: the last window had no high-locality entry
+        if (state_q == StDis) assert(!valid_q[fe * 2]);
+        // after the decision the table is frozen with its counters at 0
+        if (state_q != StMon) begin
+          assert(hit_q[fe * CntW +: CntW] == {CntW{1'b0}});
+          assert(miss_q[fe * CntW +: CntW] == {CntW{1'b0}});
+        end
+      end
+      // no decision before two windows
+      if (state_q != StMon) assert(windows_q >= 1);
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      // the state changes only at a monitoring window end; decisions are final
+      if (state_q != $past(state_q)) assert($past(f_wend) && ($past(state_q) == StMon));
+      // windows_o counts monitoring window ends and saturates
+      if ($past(f_wend)) assert(windows_q == (($past(windows_q) == WinMax) ? WinMax : $past(windows_q) + WinOne));
+      else               assert(windows_q == $past(windows_q));
+      // valid fields shift only at window ends
+      if (!$past(f_wend)) assert(valid_q == $past(valid_q));
+      else for (fe = 0; fe < Entries; fe = fe + 1) assert(valid_q[fe * 2 + 1] == $past(valid_q[fe * 2]));
+      // counters saturate and never wrap: between window ends they only grow
+      if (!$past(f_wend))
+        for (fe = 0; fe < Entries; fe = fe + 1) begin
+          assert(hit_q[fe * CntW +: CntW] >= $past(hit_q[fe * CntW +: CntW]));
+          assert(miss_q[fe * CntW +: CntW] >= $past(miss_q[fe * CntW +: CntW]));
+        end
+      // win_end_o one cycle after the window's last cycle
+      assert(win_end_q == ($past(cyc_q) == CycLast));
+      // a victim is useful only when its load is selected
+      if (useful_q) assert($past(state_q) == StSel);
+    end
+  end
+
+  // Each cover is a named f_cover_* signal (formal/formal.sh reports it).
+  wire f_cover_selected  = f_live & (state_q == StSel);
+  wire f_cover_disabled  = f_live & (state_q == StDis);
+  wire f_cover_mon_3     = f_live & (state_q == StMon) & (windows_q >= 2)
+                           & (valid_q != {(Entries*2){1'b0}});
+  wire f_cover_hit_max   = f_live & (hit_q[0 +: CntW] == CntMax);
+  wire f_cover_miss_max  = f_live & (miss_q[0 +: CntW] == CntMax);
+  wire f_cover_win_max   = f_live & (windows_q == WinMax);
+  wire f_cover_useful    = f_live & useful_q;
+  always @* begin
+    cover(f_cover_selected);
+    cover(f_cover_disabled);
+    cover(f_cover_mon_3);
+    cover(f_cover_hit_max);
+    cover(f_cover_miss_max);
+    cover(f_cover_win_max);
+    cover(f_cover_useful);
+  end
+`endif
+
   assign state_o     = state_q;
   assign sel_mask_o  = sel_q;
   assign windows_o   = windows_q;

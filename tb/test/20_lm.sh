@@ -76,3 +76,12 @@ out=$(make --no-print-directory check BLOCK=lm PARAMS="$SAT" SEED=5 CYCLES=50000
 if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH lm at cycle 4321 ' && echo "$out" | grep -q '^  state_o .*<-- differs' \
    && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "lm fault at cycle 4321 on state_o caught at exactly that cycle"
 else bad "lm fault: rc=$rc: $(echo "$out" | head -12)"; fi
+
+# ---- formal: proof and covers (formal/lm.sby), then two planted bugs must
+# break it (bounded from reset: the bmc task) --------------------------------
+formal/formal.sh lm
+plant() { formal_planted lm "$@"; }
+# selection when the high set is non-empty OR repeats (not AND)
+plant "selection without the repeat" 's/if ((high != {Entries{1.b0}}) \&\& (high == prev)) begin/if ((high != {Entries{1'"'"'b0}}) || (high == prev)) begin/' bmc
+# windows_o wraps instead of saturating
+plant "windows_o wraps" 's/windows_d = (windows_q == WinMax) ? windows_q : (windows_q + WinOne);/windows_d = windows_q + WinOne;/' bmc
