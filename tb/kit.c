@@ -50,7 +50,7 @@ static int usage(void)
           "       vectors BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..] |\n"
           "       checkvec FILE | tbgen FILE -o TB.v | portcheck BLOCK VDUT_H [P=V..] |\n"
           "       summary linebacker | miter BLOCK -o FILE [P=V..] |\n"
-          "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | checks BLOCK\n");
+          "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | checks BLOCK | equiv BLOCK\n");
   return 2;
 }
 
@@ -321,26 +321,34 @@ static int cmd_miter(const kit_block_t *b, const long *P, const char *out)
   return kit_out_commit(&o, err, sizeof err) ? die(err) : 0;
 }
 
-/* `kit checks BLOCK`: the block's default check, one configuration a line:
- * CYCLES<TAB>VEC_CYCLES<TAB>PARAMS<TAB>WHY (tools/check.sh runs them). */
-/* `kit equiv BLOCK`: the configuration make equiv and make mutate prove
- * equivalence at (checked legal), one line; empty for the defaults. */
-static int cmd_equiv(const kit_block_t *b)
+/* A configuration a block names for itself (a default-check entry, its
+ * equivalence configuration): NAME=VALUE words over the defaults, checked
+ * legal like any command line; WHAT names it in the error. */
+static int legal_config(const kit_block_t *b, const char *params, const char *what)
 {
   long P[KIT_MAX_PARAMS];
   kit_args_t a;
   char *w[KIT_MAX_PARAMS + 1], buf[1024];
   int n = 0;
-  snprintf(buf, sizeof buf, "%s", b->equiv ? b->equiv : "");
+  snprintf(buf, sizeof buf, "%s", params);
   for (char *t = strtok(buf, " "); t && n < KIT_MAX_PARAMS; t = strtok(NULL, " ")) w[n++] = t;
-  if (kit_args_parse(b, P, n, w, "", 0, &a, err, sizeof err)) {
-    snprintf(err + strlen(err), sizeof err - strlen(err), " (equivalence configuration of block %s)", b->name);
-    return die(err);
-  }
-  printf("%s\n", b->equiv ? b->equiv : "");
+  if (kit_args_parse(b, P, n, w, "", 0, &a, err, sizeof err) == 0) return 0;
+  snprintf(err + strlen(err), sizeof err - strlen(err), " (%s of block %s)", what, b->name);
+  return die(err);
+}
+
+/* `kit equiv BLOCK`: the configuration make equiv and make mutate prove
+ * equivalence at, one line; empty for the defaults. */
+static int cmd_equiv(const kit_block_t *b)
+{
+  const char *e = b->equiv ? b->equiv : "";
+  if (legal_config(b, e, "equivalence configuration")) return 1;
+  printf("%s\n", e);
   return 0;
 }
 
+/* `kit checks BLOCK`: the block's default check, one configuration a line:
+ * CYCLES<TAB>VEC_CYCLES<TAB>PARAMS<TAB>WHY (tools/check.sh runs them). */
 static int cmd_checks(const kit_block_t *b)
 {
   if (b->nchecks == 0) {
@@ -349,16 +357,9 @@ static int cmd_checks(const kit_block_t *b)
   }
   for (unsigned i = 0; i < b->nchecks; i++) {
     const kit_check_t *c = &b->checks[i];
-    long P[KIT_MAX_PARAMS];
-    kit_args_t a;
-    char *w[KIT_MAX_PARAMS + 1], buf[1024];
-    int n = 0;
-    snprintf(buf, sizeof buf, "%s", c->params);
-    for (char *t = strtok(buf, " "); t && n < KIT_MAX_PARAMS; t = strtok(NULL, " ")) w[n++] = t;
-    if (kit_args_parse(b, P, n, w, "", 0, &a, err, sizeof err)) {   /* a legal configuration */
-      snprintf(err + strlen(err), sizeof err - strlen(err), " (default check %u of block %s)", i + 1, b->name);
-      return die(err);
-    }
+    char what[64];
+    snprintf(what, sizeof what, "default check %u", i + 1);
+    if (legal_config(b, c->params, what)) return 1;
     printf("%" PRIu64 "\t%" PRIu64 "\t%s\t%s\n", c->cycles, c->vec_cycles, c->params, c->why);
   }
   return 0;

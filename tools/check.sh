@@ -15,8 +15,7 @@ set -uo pipefail
 b=$1; seed=$2; rtl=${3:-}; top=${4:-}
 names=$(build/kit checks "$b") || exit 1
 byo=""; [ -n "$rtl" ] && byo=" RTL='$rtl' TOP=$top"
-declare -A seen
-total=0; nconf=0; fail=0; events=""
+total=0; nconf=0; fail=0; outs=""
 while IFS= read -r line; do
   cycles=${CHECK_CYCLES:-$(echo "$line" | cut -f1)}; params=$(echo "$line" | cut -f3); why=$(echo "$line" | cut -f4)
   nconf=$((nconf + 1))
@@ -31,19 +30,13 @@ while IFS= read -r line; do
     continue
   fi
   total=$((total + cycles))
-  # events seen in this run: name=count pairs of the coverage line
-  for kv in $(echo "$out" | sed -n 's/^  functional coverage: \([a-z_0-9]*=.*\)/\1/p'); do
-    n=${kv%%=*}; c=${kv#*=}
-    events="$events $n"
-    [ "$c" != 0 ] && seen[$n]=1
-  done
+  outs="$outs$out
+"
   echo "  (configuration $nconf: ${params:-default}: $why)"
 done <<< "$names"
 [ $fail -eq 0 ] || { echo "FAIL check $b: a run above did not match"; exit 1; }
-all=$(echo $events | tr ' ' '\n' | awk 'NF && !s[$0]++')
-n_all=$(echo "$all" | grep -c . || true); n_seen=0; missing=""
-for e in $all; do if [ -n "${seen[$e]:-}" ]; then n_seen=$((n_seen + 1)); else missing="$missing $e"; fi; done
-cov="coverage $n_seen/$n_all events over $nconf configuration(s)${missing:+ (missing:$missing)}"
+read -r n_seen n_all missing <<< "$(printf '%s' "$outs" | cover_union)"
+cov="coverage $n_seen/$n_all events over $nconf configuration(s)${missing:+ (missing: $missing)}"
 if [ -n "$missing" ] && [ "${STRICT:-0}" = 1 ]; then
   echo "FAIL check $b: $total cycles matched, $cov under STRICT=1"; exit 1
 fi

@@ -39,19 +39,8 @@ for b in $blocks; do
     files+=("$v")
   done
   # the cover events the block's files reach together
-  declare -A seen=()
-  all=""
-  for f in "${files[@]}"; do
-    for kv in $(build/kit checkvec "$f" | sed -n 's/^  functional coverage: \([a-z_0-9]*=.*\)/\1/p'); do
-      all="$all ${kv%%=*}"
-      [ "${kv#*=}" != 0 ] && seen[${kv%%=*}]=1
-    done
-  done
-  names=$(echo $all | tr ' ' '\n' | awk 'NF && !s[$0]++')
-  n_all=$(echo "$names" | grep -c . || true); n_seen=0; missing=""
-  for e in $names; do if [ -n "${seen[$e]:-}" ]; then n_seen=$((n_seen + 1)); else missing="$missing $e"; fi; done
-  unset seen
-  msg="vectors $b: ${#files[@]} files, coverage $n_seen/$n_all events${missing:+ (missing:$missing)}"
+  read -r n_seen n_all missing <<< "$(for f in "${files[@]}"; do build/kit checkvec "$f"; done | cover_union)"
+  msg="vectors $b: ${#files[@]} files, coverage $n_seen/$n_all events${missing:+ (missing: $missing)}"
   if [ -n "$missing" ] && [ "${STRICT:-0}" = 1 ]; then echo "FAIL $msg under STRICT=1"; fail=1
   else echo "PASS $msg"; fi
 done
