@@ -22,11 +22,12 @@
  * (the PASS line always names the events it missed).
  *
  * Two threads (the default). The stimulus and the C model do not depend on
- * the RTL, so one thread runs source + model (+ directed expects, fault,
- * and the coverage counts, taken on the model's outputs: they are reported
- * only when every output matched) and writes each cycle's inputs and
- * expected outputs into a ring; the main thread steps the RTL and compares.
- * A cycle costs the slower of the two halves instead of their sum.
+ * the RTL, so one thread runs source + model (+ directed expects, fault)
+ * and writes each cycle's inputs and expected outputs into a ring; the main
+ * thread steps the RTL, compares, and counts coverage on the matched
+ * outputs (the stimulus generator is the heavier half's largest cost, so
+ * the counting goes to the other side). A cycle costs the slower of the
+ * two halves instead of their sum.
  * The result is the same as one thread's (--threads 1), byte for byte: the
  * producer only runs ahead, and a mismatch or an expect failure is reported
  * at its cycle. The mismatch report (history, waveform) always comes from a
@@ -111,10 +112,8 @@ static void result_clear(result_t *r)
 }
 
 /* Coverage of one cycle: the block's cover events and the toggle masks
- * (port widths are applied once, at the report). Counted on the model's
- * outputs: coverage is reported only for a run in which every output
- * matched, so they are the RTL's outputs too, and the two-thread run can
- * count them off the RTL's thread. */
+ * (port widths are applied once, at the report), counted on outputs that
+ * matched (model and RTL agree), after the compare. */
 static inline void tally(const opts_t *o, cover_fn cover, result_t *r, const uint64_t *in,
                          const uint64_t *out, const uint64_t *prev)
 {
@@ -264,7 +263,6 @@ static inline void cpu_relax(void)
 typedef struct pipe {
   const opts_t *o;
   gate_t pgate, cgate;          /* producer waits for room, consumer for records */
-  result_t *r;                  /* the producer counts coverage into it */
   unsigned rec;                 /* words per record: nin inputs, nout expected */
   uint64_t *ring;               /* RING * rec */
   /* each side writes its own cache line */
@@ -350,7 +348,6 @@ static void *producer(void *arg)
   const kit_block_t *b = o->b;
   const unsigned nin = b->nin, rec = p->rec;
   void (*const step)(void *, const uint64_t *, uint64_t *) = b->model_step;
-  const cover_fn cover = b->cover;
   kit_source_t src;
   size_t cursor = 0;
   uint64_t c = 0, tail = 0;
@@ -389,8 +386,6 @@ static void *producer(void *arg)
       }
       if ((int64_t)c == o->fault_cycle) exp[o->fault_port] ^= 1;
     }
-    static const uint64_t zero[KIT_MAX_PORTS];
-    tally(o, cover, p->r, in, exp, c ? p->ring + (size_t)((c - 1) & (RING - 1)) * rec + nin : zero);
     if ((c & (BATCH - 1)) == BATCH - 1) {
       atomic_store(&p->head, c + 1);
       gate_wake(&p->cgate);
@@ -411,6 +406,7 @@ static int run_par(const opts_t *o, result_t *r)
 {
   const kit_block_t *b = o->b;
   const unsigned nin = b->nin, nout = b->nout;
+  const cover_fn cover = b->cover;
   pipe_t p;
   pthread_t th;
   progress_t pg;
@@ -419,7 +415,6 @@ static int run_par(const opts_t *o, result_t *r)
   memset(&p, 0, sizeof p);
   gates_init(&p);
   p.o = o;
-  p.r = r;
   p.rec = nin + nout;
   p.ring = malloc((size_t)RING * p.rec * sizeof *p.ring);
   shim_t *s = shim_new(o->seed);
@@ -438,6 +433,7 @@ static int run_par(const opts_t *o, result_t *r)
   }
   progress_start(&pg, o, o->stim ? 0 : o->cycles);
   uint64_t c = 0, head = 0;
+  uint64_t prev[KIT_MAX_PORTS] = {0};  /* last cycle's outputs, for cover */
   for (;; c++) {
     if (c == head) {                   /* wait for the producer */
       atomic_store(&p.tail, c);
@@ -452,6 +448,8 @@ static int run_par(const opts_t *o, result_t *r)
       r->fail_cycle = (int64_t)c;      /* the report comes from a re-run */
       break;
     }
+    tally(o, cover, r, in, exp, prev);
+    memcpy(prev, exp, nout * sizeof *exp);
     if ((c & (BATCH - 1)) == BATCH - 1) {
       atomic_store(&p.tail, c + 1);
       gate_wake(&p.pgate);
