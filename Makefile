@@ -30,7 +30,7 @@ SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
-.PHONY: FORCE help deps tools check run test vectors replay overhead formal equiv mutate bench fuzz lint synth clean
+.PHONY: FORCE help deps tools check run test vectors replay overhead formal equiv mutate readings bench fuzz lint synth clean
 
 help:
 	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
@@ -44,6 +44,7 @@ help:
 	@echo "  make formal     SymbiYosys: k-induction proofs and covers of every formal/<block>.sby"
 	@echo "  make equiv      BLOCK= RTL= TOP= [PARAMS=]: formal equivalence of your RTL with ours"
 	@echo "  make mutate     mutation score of the default check: BLOCK= MUTANTS=40 SEED= (killed / non-equivalent)"
+	@echo "  make readings   two readings of the paper on the same traffic: BLOCK= A='P=V' B='P=V' SEED= CYCLES="
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
@@ -141,6 +142,11 @@ test:
 equiv: tools
 	@tools/deps.sh verilator
 	@tools/equiv.sh $(BLOCK) "$(RTL)" "$(TOP)" "$(PARAMS)"
+
+# Two readings of the paper side by side on the same random traffic
+# (doc/<block>.md "Paper readings"): A='P=V ..' B='P=V ..' (tools/readings.sh).
+readings: tools
+	@tools/readings.sh $(BLOCK) "$(A)" "$(B)" $(SEED) $(CYCLES)
 
 # Mutation testing of the default check (tools/mutate.py): MUTANTS source
 # mutants of rtl/BLOCK.v drawn with SEED, each through the default check and

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # formal/formal.sh BLOCK [TASK...] - run a block's SymbiYosys tasks
-# (formal/BLOCK.sby; its `prove` and `cover` tasks when none are named), one
+# (formal/BLOCK.sby; its `prove*` and `cover` tasks when none are named), one
 # SymbiYosys run per task in build/formal/BLOCK/TASK/, two at a time on the
 # two cores.
 #
@@ -33,9 +33,9 @@ abs_out=$(cd "$out" && pwd)
 
 tasks=("$@")
 if [ ${#tasks[@]} -eq 0 ]; then
-  # the proof and the covers; other tasks (bmc, ...) run when named
+  # the proofs (prove, prove_<reading>) and the covers; other tasks (bmc, ...) run when named
   # shellcheck disable=SC2207
-  tasks=($(awk '/^\[tasks\]/{t=1; next} /^\[/{t=0} t && ($1 == "prove" || $1 == "cover") {print $1}' "$sby_file"))
+  tasks=($(awk '/^\[tasks\]/{t=1; next} /^\[/{t=0} t && ($1 ~ /^prove/ || $1 == "cover") {print $1}' "$sby_file"))
 fi
 for t in "${tasks[@]}"; do
   awk -v t="$t" '/^\[tasks\]/{s=1; next} /^\[/{s=0} s && $1 == t {f=1} END {exit !f}' "$sby_file" \

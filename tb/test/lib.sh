@@ -40,6 +40,29 @@ lockstep_cov() {
   else ok "lockstep $b ${p:-default} seed $seed: $(echo "$out" | grep -o '[0-9]* cycles matched'), toggles $1/$2, events $ev"
   fi
 }
+# readings_pair BLOCK FILE_A FILE_B: two directed files of one "Paper
+# readings" point (doc/<block>.md): the same stimulus under the two settings
+# of its parameter, each passing with its own expects and failing at an
+# expect line under the other file's params line (the expects differ, so
+# the point is tested, not just run).
+readings_pair() {
+  local b=$1 fa=$2 fb=$3 pa pb t
+  pa=$(stim_params "$fa"); pb=$(stim_params "$fb")
+  if ! diff -q <(grep -vE '^(#|params |expect )' "$fa") <(grep -vE '^(#|params |expect )' "$fb") >/dev/null; then
+    bad "readings $b: $fa and $fb drive different stimulus"; return
+  fi
+  for f in "$fa" "$fb"; do
+    if make --no-print-directory -s check BLOCK="$b" STIM="$f" >/dev/null 2>&1; then ok "readings $b: $f passes"
+    else bad "readings $b: $f: $(make --no-print-directory -s check BLOCK="$b" STIM="$f" 2>&1 | grep -m1 -E 'FAIL|error')"; fi
+  done
+  t=build/test/readings_$(basename "$fa")
+  sed "s/^params .*/params $pb/" "$fa" > "$t"
+  expect_err "readings $b: $(basename "$fa")'s expects fail under '$pb'" "expect .* but the model gives" \
+    make --no-print-directory -s check BLOCK="$b" STIM="$t"
+  sed "s/^params .*/params $pa/" "$fb" > "$t"
+  expect_err "readings $b: $(basename "$fb")'s expects fail under '$pa'" "expect .* but the model gives" \
+    make --no-print-directory -s check BLOCK="$b" STIM="$t"
+}
 # synth_check BLOCK "P=V ...": Yosys synthesis without latches, and its
 # flip-flop bits equal the model's state total less any "external:" rows
 # (storage the estimate reports that lives outside the block's RTL).
