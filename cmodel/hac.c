@@ -206,6 +206,8 @@ hac_model_t *hac_new(const long *P)
   m->ways = (unsigned)P[hac_P_Ways];
   m->tagw = (unsigned)P[hac_P_TagW];
   m->policy = (unsigned)P[hac_P_Policy];
+  m->bypass_mc = (unsigned)P[hac_P_BypassMc];
+  m->static_wb_ea = (unsigned)P[hac_P_StaticWbEa];
   m->mc_max = 2u * m->ways - 1u;
   m->mc = calloc(m->sets, sizeof *m->mc);
   m->line = calloc((size_t)m->sets * m->ways, sizeof *m->line);
@@ -255,7 +257,7 @@ typedef struct hac_req {
 
 /* What the commit phase does to the addressed set (the _d values). */
 typedef struct hac_next {
-  int write;             /* 0: the set does not change (bypass) */
+  int write;             /* 0: the set does not change (bypass), 2: mc only */
   unsigned way;          /* the line that moves: hit way or victim way */
   unsigned from, to;     /* its position now (c, or 0 = victim) and next */
   hac_line_t line_d;     /* its next fields, pos = to */
@@ -322,11 +324,16 @@ static void hac_decide(const hac_model_t *m, const hac_req_t *r, hac_next_t *n,
      * EA is strictly greater than the request's (Decision: invalid, clean
      * or DRAM victims never bypass). Nothing in the set changes. */
     if (v->valid && v->dirty && v->nvm && v->ea > eaq) {
+      /* doc "Paper readings": BypassMc = 1 steps mc as lines 16/19 would
+       * (the text's "decreased by 2 for a memory request miss on NVM");
+       * the lines of the set never change on a bypass. */
+      if (m->bypass_mc) mc_d = r->nvm ? hac_mc_dec(mc) : hac_mc_inc(mc, m->mc_max);
       o->rsp_bypass_o = 1;
       o->rsp_way_o = victim;
       o->rsp_pos_o = 0;
-      o->rsp_mc_o = mc;
-      n->write = 0;
+      o->rsp_mc_o = mc_d;
+      n->write = mc_d != mc ? 2 : 0;
+      n->mc_d = mc_d;
       return;
     }
     /* Lines 15-21: mc first, then the position from the updated mc. */
@@ -340,8 +347,13 @@ static void hac_decide(const hac_model_t *m, const hac_req_t *r, hac_next_t *n,
   } else if (dyn) {
     /* Lines 2-8: writeback miss, no bypass test, mc unchanged, ea ignored. */
     p = r->nvm ? hac_pos_dnp(A, mc) : hac_pos_ddp(A, mc);
+  } else if (r->wb && !m->static_wb_ea) {
+    /* Static writeback miss, doc "Paper readings": ea not considered
+     * (IV-B), inserted as the high group of its type: NVM MRU, DRAM MRU-1. */
+    p = r->nvm ? A - 1u : A - 2u;
   } else {
-    /* Static: the six-type table for demand and writeback misses alike. */
+    /* Static: the six-type table (demand misses; writeback misses too
+     * when StaticWbEa = 1). */
     p = hac_static_ins(A, r->nvm, r->ea);
   }
   p = hac_clamp_pos(A, p);
@@ -377,12 +389,13 @@ static void hac_decide(const hac_model_t *m, const hac_req_t *r, hac_next_t *n,
 static void hac_commit(hac_model_t *m, unsigned s, const hac_next_t *n)
 {
   if (!n->write) return;
+  m->mc[s] = (uint16_t)n->mc_d;
+  if (n->write == 2) return;         /* a bypass that stepped mc only */
   hac_line_t *ln = hac_set_lines(m, s);
   assert(n->from <= n->to && n->to < m->ways);
   for (unsigned w = 0; w < m->ways; w++)
     if (ln[w].pos > n->from && ln[w].pos <= n->to) ln[w].pos--;
   ln[n->way] = n->line_d;
-  m->mc[s] = (uint16_t)n->mc_d;
 }
 
 void hac_step(hac_model_t *m, const hac_in_t *in, hac_out_t *out)

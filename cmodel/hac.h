@@ -51,6 +51,7 @@ typedef struct hac_line {
 typedef struct hac_model {
   /* configuration, validated by the caller (kit_params_check) */
   unsigned sets, ways, tagw, policy;
+  unsigned bypass_mc, static_wb_ea; /* doc "Paper readings" */
   unsigned mc_max;     /* 2A-1 */
   uint16_t *mc;        /* [sets], McW bits, 0..2A-1; A at reset; 0 in static */
   hac_line_t *line;    /* [sets * ways], line[s * ways + w] */

@@ -116,12 +116,15 @@ static void hac_model_free(void *m) { hac_free((hac_model_t *)m); }
  * configuration, the static policy (insertion at LRU, never a bypass), and
  * geometries the paper's cannot show: a non-power-of-two set count with the
  * smallest associativity (out-of-range set indices exist) and the largest
- * associativity. Together they reach every cover event. */
+ * associativity; the other reading of each "Paper readings" point
+ * (doc/hac.md). Together they reach every cover event. */
 static const kit_check_t hac_checks[] = {
   {"", 100000, 20000, "the paper configuration (V-A: 384 sets of 16 ways, dynamic policy)"},
   {"Policy=1", 50000, 20000, "the static policy (IV-B first paragraph): NVM lines insert at LRU"},
   {"Sets=3 Ways=8 TagW=3", 50000, 20000, "3 sets (index 3 is out of range), A = 8: tags repeat, many hits"},
   {"Sets=7 Ways=64 TagW=8", 50000, 20000, "the largest associativity, a non-power-of-two set count"},
+  {"BypassMc=1", 50000, 20000, "the IV-B text's reading: a bypassed demand miss steps mc (doc \"Paper readings\")"},
+  {"Policy=1 StaticWbEa=1", 50000, 20000, "static policy, writeback misses grouped by ea (doc \"Paper readings\")"},
 };
 
 const kit_block_t hac_block = {

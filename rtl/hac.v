@@ -15,6 +15,9 @@
 //   Ways   8, 16, 32, 64     associativity A (16)
 //   TagW   1 .. 48           tag width in bits (20)
 //   Policy 0, 1              0 = dynamic (Algorithms 1 and 2), 1 = static (0)
+//   BypassMc 0, 1            1 = a bypassed demand miss steps mc (IV-B text) (0)
+//   StaticWbEa 0, 1          static: 1 = writeback misses grouped by ea,
+//                            0 = ea ignored, NVM at MRU, DRAM at MRU-1 (0)
 //   Derived: SetW = max(1, clog2(Sets)), WayW = log2(A), McW = WayW + 1,
 //   EaW = WayW - 1, McMax = 2A - 1, McInit = A.
 //
@@ -77,7 +80,9 @@ module hac #(
   parameter integer Sets   = 384,
   parameter integer Ways   = 16,
   parameter integer TagW   = 20,
-  parameter integer Policy = 0
+  parameter integer Policy = 0,
+  parameter integer BypassMc = 0,
+  parameter integer StaticWbEa = 0
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -169,6 +174,12 @@ module hac #(
     if (Policy != 0 && Policy != 1) begin : g_err_policy
       hac_param_error_Policy_must_be_0_or_1 u_err ();
     end
+    if (BypassMc != 0 && BypassMc != 1) begin : g_err_bypassmc
+      hac_param_error_BypassMc_must_be_0_or_1 u_err ();
+    end
+    if (StaticWbEa != 0 && StaticWbEa != 1) begin : g_err_staticwbea
+      hac_param_error_StaticWbEa_must_be_0_or_1 u_err ();
+    end
   endgenerate
 
   // ---------------------------------------------------------------------
@@ -197,7 +208,8 @@ module hac #(
   wire [DynW-1:0]  dyn_rd;   // {mc, ea[A]} of the addressed set; 0 in static
   reg  [RowW-1:0]  row_d;
   reg  [DynW-1:0]  dyn_d;
-  reg              row_we;   // write row_d (and dyn_d) into set req_set_i
+  reg              row_we;   // write row_d into set req_set_i
+  reg              dyn_we;   // write dyn_d (mc, EAs) into set req_set_i
 
 `ifdef FORMAL
   // The proof's "any constant set" and its dynamic row (declared here so the
@@ -237,6 +249,7 @@ module hac #(
     row_d         = row_rd;
     dyn_d         = dyn_rd;
     row_we        = 1'b0;
+    dyn_we        = 1'b0;
     rsp_valid_d   = 1'b0;
     rsp_hit_d     = 1'b0;
     rsp_bypass_d  = 1'b0;
@@ -325,7 +338,8 @@ module hac #(
       end else begin
         // Algorithm 1 lines 10-21: bypass test, mc update, CNP / CDP
         bypass = sel_valid & sel_dirty & sel_nvm & (sel_ea > eaq);
-        if (!bypass) mc_new = req_nvm_i ? mc_dec : mc_inc;
+        // BypassMc = 1: a bypass steps mc too (doc "Paper readings")
+        if (!bypass || (BypassMc != 0)) mc_new = req_nvm_i ? mc_dec : mc_inc;
         mcn8 = {{(CalcW-McW){1'b0}}, mc_new};
         if (req_nvm_i) p_raw = CAh - (mcn8 >> 3) + ea8;
         else           p_raw = CAe + (mcn8 >> 2) + ea8 - 8'd1;
@@ -333,6 +347,9 @@ module hac #(
     end else begin
       if (hit) begin
         p_raw = c8 + (sel_nvm ? CAh : CAq);
+      end else if (req_wb_i && (StaticWbEa == 0)) begin
+        // writeback miss, ea not considered (doc "Paper readings")
+        p_raw = req_nvm_i ? CAm1 : CAm2;
       end else begin
         case ({ea_hi, ea_lo, req_nvm_i})
           3'b101:  p_raw = CAm1;        // HN: MRU
@@ -367,11 +384,14 @@ module hac #(
         row_d[OffPos + w * WayW +: WayW] = pos_w - WayOne;
       end
     end
+    // a bypass keeps every line's EA; only mc may step (BypassMc)
+    if (bypass) dyn_d[0 +: OffMc] = dyn_rd[0 +: OffMc];
     dyn_d[OffMc +: McW] = mc_new;
 
     // write enable and registered response
     if (req_ok) begin
       row_we        = ~bypass;
+      dyn_we        = ~bypass | (BypassMc != 0);
       rsp_valid_d   = 1'b1;
       rsp_hit_d     = hit;
       rsp_bypass_d  = bypass;
@@ -454,7 +474,7 @@ module hac #(
           /* verilator lint_on BLKSEQ */
         end else begin
           rsp_mc_q <= rsp_mc_d;
-          if (row_we) begin
+          if (dyn_we) begin
             dyn_q[req_set_i] <= dyn_d;
           end
         end
@@ -463,7 +483,7 @@ module hac #(
       assign dyn_rd   = {DynW{1'b0}};
       assign rsp_mc_o = {McW{1'b0}};
       // static: no mc, no EA; the next-row values are not stored
-      wire unused_static = ^{dyn_d, rsp_mc_d};
+      wire unused_static = ^{dyn_d, dyn_we, rsp_mc_d};
 `ifdef FORMAL
       assign f_dyn    = {DynW{1'b0}};
 `endif
@@ -608,7 +628,8 @@ module hac #(
       // untouched unless addressed; a bypass changes nothing
       if (!$past(f_req_here) || rsp_bypass_o) begin
         assert(f_row == f_row_p);
-        assert(f_dyn == $past(f_dyn));
+        if (!$past(f_req_here) || (BypassMc == 0)) assert(f_dyn == $past(f_dyn));
+        else assert(f_dyn[0 +: OffMc] == $past(f_dyn[0 +: OffMc]));  // EAs kept
       end
       // Property 1 (doc invariant 3), step part: mc moves only by the
       // saturating steps {same, sat(+1), sat(-2)}, never wraps.
@@ -630,9 +651,15 @@ module hac #(
           assert(f_rw_nvm == f_rw_nvm_p);
           if (Policy == 0) assert(f_mc == $past(f_mc));
         end else if (rsp_bypass_o) begin
-          // bypass: the LRU way holds a valid dirty NVM line
+          // bypass: the LRU way holds a valid dirty NVM line; mc steps
+          // only when BypassMc = 1, by the request's type
           assert(f_rw_pos == {WayW{1'b0}});
           assert(f_rw_valid && f_rw_dirty && f_rw_nvm);
+          if (BypassMc == 0) assert(f_mc == $past(f_mc));
+          else if ($past(req_nvm_i))
+            assert(f_mc == (($past(f_mc) >= McTwo) ? ($past(f_mc) - McTwo) : {McW{1'b0}}));
+          else
+            assert(f_mc == (($past(f_mc) == McMaxV) ? McMaxV : ($past(f_mc) + McOne)));
         end else begin
           // insertion into the victim (the old position-0 way)
           assert(f_rw_pos_p == {WayW{1'b0}});

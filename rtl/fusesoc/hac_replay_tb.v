@@ -26,7 +26,7 @@ module replay_tb;
   wire [19:0] evict_tag_o;
   wire [0:0] evict_dirty_o;
   wire [0:0] evict_nvm_o;
-  hac #(.Sets(384), .Ways(16), .TagW(20), .Policy(0)) dut (
+  hac #(.Sets(384), .Ways(16), .TagW(20), .Policy(0), .BypassMc(0), .StaticWbEa(0)) dut (
     .clk_i(clk_i),
     .rst_ni(rst_ni),
     .req_valid_i(req_valid_i),

@@ -105,7 +105,8 @@ static void check_inv_(const hac_model_t *m, int line)
 
 static hac_model_t *mk(unsigned sets, unsigned ways, unsigned tagw, unsigned policy)
 {
-  long P[hac_NPARAMS];
+  long P[KIT_MAX_PARAMS];
+  kit_params_default(&hac_block, P);   /* BypassMc, StaticWbEa: the defaults */
   P[hac_P_Sets] = (long)sets;
   P[hac_P_Ways] = (long)ways;
   P[hac_P_TagW] = (long)tagw;
@@ -838,6 +839,7 @@ static void test_static_ins_step(void)
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
     for (unsigned wb = 0; wb <= 1; wb++) {
       hac_model_t *m = static_full8(all_dram);
+      m->static_wb_ea = 1;   /* StaticWbEa=1: writebacks by the six-type table too */
       char what[64];
       snprintf(what, sizeof what, "%s %s miss", t[i].type, wb ? "writeback" : "demand");
       for (unsigned w = 0; w < 8; w++)
@@ -857,6 +859,16 @@ static void test_static_ins_step(void)
       hac_free(m);
     }
   }
+  /* StaticWbEa=0 (default, doc "Paper readings"): a writeback miss ignores
+   * ea and lands at MRU (NVM) or MRU-1 (DRAM), whatever its ea. */
+  for (unsigned nvm = 0; nvm <= 1; nvm++)
+    for (unsigned ea = 1; ea <= 32; ea += 31) {
+      hac_model_t *m = static_full8(all_dram);
+      hac_out_t o = req(m, 1, 0, 100, nvm, ea);
+      CHECK(o.rsp_pos_o == (nvm ? 7u : 6u), "paper writeback miss nvm %u ea %u: pos %u", nvm, ea,
+            (unsigned)o.rsp_pos_o);
+      hac_free(m);
+    }
   group_end();
 }
 
