@@ -67,12 +67,15 @@ pdp_model_t *pdp_new(const long *P)
   m->setw = PDP_SETW(P);
   m->dbgw = PDP_DBGW(P);
   m->period = (uint32_t)P[pdp_P_PeriodLen];
+  m->nt_all = (unsigned)P[pdp_P_NtAll];
+  m->cmin = (unsigned)((P[pdp_P_PdMin] + P[pdp_P_Sc] - 1) / P[pdp_P_Sc]);
   pdp_widths_t w;
   pdp_widths(P, &w);
   m->ba_init = kit_mask(w.aw);
   m->z = w.z;
   assert(m->f >= 2 && m->nb >= 2 && m->nb <= 256 && m->ntw >= m->binw);
   assert(m->period >= m->nb + 2u);
+  assert(m->cmin >= 1u && m->cmin <= m->nb);
   m->cnt = calloc(m->nsamp, sizeof *m->cnt);
   m->valid = calloc((size_t)m->nsamp * m->f, sizeof *m->valid);
   m->tag = calloc((size_t)m->nsamp * m->f, sizeof *m->tag);
@@ -177,7 +180,9 @@ void pdp_step(pdp_model_t *m, const pdp_in_t *in, pdp_out_t *out)
   /* Counting (doc "RD counter array"): from the state (busy, frozen). */
   const int count = sampled && !m->busy && !m->frozen;
   unsigned bin_idx = rd >> m->lsc;
-  int bin_inc = count && hit, nt_inc = count && ins;
+  /* N_t (doc "Paper readings"): every counted access (NtAll = 1, the
+   * notes' "N_t of all sampled accesses") or the insertions (NtAll = 0). */
+  int bin_inc = count && hit, nt_inc = count && (m->nt_all || ins);
   unsigned frozen_d = m->frozen;
   if (bin_inc && m->bin[bin_idx] + 1u == binmax) frozen_d = 1;
   if (nt_inc && m->nt + 1u == ntmax) frozen_d = 1;
@@ -197,7 +202,7 @@ void pdp_step(pdp_model_t *m, const pdp_in_t *in, pdp_out_t *out)
   if (m->busy) {
     const unsigned c = m->c;
     int better = 0;
-    if (c >= 1u) {                       /* stage B: candidate c-1 */
+    if (c >= m->cmin) {                  /* stage B: candidate c-1, if >= PdMin */
       uint64_t h, a;
       pdp_candidate(m, c - 1u, m->s, m->v, &h, &a);
       better = pdp_better(h, a, m->bh, m->ba);
@@ -223,7 +228,7 @@ void pdp_step(pdp_model_t *m, const pdp_in_t *in, pdp_out_t *out)
     s_d = v_d = 0;
     bh_d = 0;
     ba_d = m->ba_init;              /* any A > 0 gives E = 0; all-ones (doc) */
-    bp_d = 1;
+    bp_d = m->cmin;                 /* the smallest eligible candidate */
   }
 
   /* Commit. */

@@ -47,6 +47,7 @@ typedef struct pdp_model {
   /* configuration (validated by the caller) */
   unsigned nsamp, stride_log, m, lm, f, tagw, nb, lsc, sc, ld, binw, ntw, de;
   unsigned setw, dbgw;
+  unsigned nt_all, cmin;      /* NtAll; ceil(PdMin / Sc): the first eligible candidate's PD/Sc */
   uint32_t period;           /* PeriodLen */
   uint64_t ba_init;          /* 2^AW - 1: the initial best A */
   unsigned z;                /* A is held as A / 2^z (doc) */

@@ -25,6 +25,10 @@ static int pdp_check(const long *P, char *err, size_t errlen)
              P[pdp_P_Sets]);
     return -1;
   }
+  if (P[pdp_P_PdMin] > P[pdp_P_DMax]) {
+    snprintf(err, errlen, "parameter PdMin=%ld must be <= DMax=%ld", P[pdp_P_PdMin], P[pdp_P_DMax]);
+    return 1;
+  }
   long nb = P[pdp_P_DMax] / P[pdp_P_Sc];
   if (nb < 2 || nb > 256) {
     snprintf(err, errlen, "parameters DMax=%ld Sc=%ld: DMax/Sc must be 2..256 bins",
@@ -103,6 +107,7 @@ static void pdp_cover(const long *P, const uint64_t *in, const uint64_t *out,
   const pdp_in_t *i = (const pdp_in_t *)in;
   const pdp_out_t *o = (const pdp_out_t *)out;
   uint64_t nb = PDP_NB(P), dmax = (uint64_t)P[pdp_P_DMax], sc = (uint64_t)P[pdp_P_Sc];
+  uint64_t pdmin = (uint64_t)(P[pdp_P_PdMin] + P[pdp_P_Sc] - 1) / sc * sc; /* smallest candidate */
   if (!i->rst_ni) { n[CV_RESET]++; return; }
   if (o->samp_hit_o) {
     n[CV_HIT]++;
@@ -115,7 +120,7 @@ static void pdp_cover(const long *P, const uint64_t *in, const uint64_t *out,
   }
   if (o->pd_valid_o) {
     n[CV_PD_VALID]++;
-    n[o->pd_o == sc ? CV_PD_MIN : o->pd_o == dmax ? CV_PD_MAX : CV_PD_MID]++;
+    n[o->pd_o == pdmin ? CV_PD_MIN : o->pd_o == dmax ? CV_PD_MAX : CV_PD_MID]++;
   }
   if (o->frozen_o) n[CV_FROZEN]++;
   if (i->dbg_addr_i < nb && o->dbg_data_o) n[CV_DBG_BIN]++;
@@ -142,6 +147,9 @@ static const kit_check_t pdp_checks[] = {
   {"Sets=16 SampledSets=4 DMax=16 Sc=4 SampM=4 TagW=3 BinW=3 NtW=5 De=4 PeriodLen=64", 50000, 20000,
    "64-access periods, 3-bit bins: PDs between Sc and DMax"},
   {"TagW=4 PeriodLen=512", 50000, 20000, "the GPU arrays with 4-bit tags and 512-access periods: many PD computes"},
+  {"NtAll=0 TagW=4 PeriodLen=512", 50000, 20000, "N_t counts insertions (doc \"Paper readings\"), many PD computes"},
+  {"Sc=1 TagW=4 PeriodLen=512", 50000, 20000, "1-wide bins: every PD 4..64, CBWT's enumeration (doc \"Paper readings\")"},
+  {"Sc=1 PdMin=1 TagW=4 PeriodLen=512", 50000, 20000, "1-wide bins, candidates from 1 (doc \"Paper readings\")"},
 };
 
 const kit_block_t pdp_block = {

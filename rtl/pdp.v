@@ -17,6 +17,8 @@
 //   Sc          power of two, DMax/Sc in 2..256   bin width S_c (4)
 //   SampM       2..64, power of two, DMax/SampM >= 2   M (4)
 //   TagW 1..32 (16), BinW 2..16 (16), NtW BinW..32 (32), De 0..255 (4)
+//   NtAll       0, 1   N_t counts every counted access (1) or insertions (0) (1)
+//   PdMin       1..DMax   candidates below it never win (CBWT: from the associativity) (4)
 //   PeriodLen   DMax/Sc+2 .. 2^24          accesses per period (16384)
 //   Derived: NB = DMax/Sc bins, F = DMax/SampM FIFO entries, LM, LSc, LB, LD
 //   the log2s; widths HW = BinW+LB, VW = BinW+2LB, KW = LD+1 (De 0) or max(LD+1, bits(De))+1,
@@ -74,6 +76,8 @@ module pdp #(
   parameter integer BinW        = 16,
   parameter integer NtW         = 32,
   parameter integer De          = 4,
+  parameter integer NtAll       = 1,
+  parameter integer PdMin       = 4,
   parameter integer PeriodLen   = 16384
 ) (
   input  wire              clk_i,
@@ -149,6 +153,8 @@ module pdp #(
   localparam [CW-1:0]   COne     = {{(CW-1){1'b0}}, 1'b1};
   localparam [CW-1:0]   CLast    = NB[CW-1:0];
   localparam [DbgW-1:0] DbgNt    = NB[DbgW-1:0];
+  localparam integer CMinI = (PdMin + Sc - 1) / Sc;   // first eligible PD/Sc
+  localparam [CW-1:0]   CMin     = CMinI[CW-1:0];
   localparam integer DeZ = De / (1 << Z);
   localparam integer KGW = KW - Z;                 // width of K / 2^Z
   localparam [KGW-1:0]  DeV      = DeZ[KGW-1:0];
@@ -181,6 +187,12 @@ module pdp #(
     end
     if (De < 0 || De > 255) begin : g_err_de
       pdp_param_error_De_must_be_0_to_255 u_err ();
+    end
+    if (NtAll != 0 && NtAll != 1) begin : g_err_ntall
+      pdp_param_error_NtAll_must_be_0_or_1 u_err ();
+    end
+    if (PdMin < 1 || PdMin > DMax) begin : g_err_pdmin
+      pdp_param_error_PdMin_must_be_1_to_DMax u_err ();
     end
     if (PeriodLen < NB + 2 || PeriodLen > 16777216) begin : g_err_period
       pdp_param_error_PeriodLen_must_be_NB_plus_2_to_2pow24 u_err ();
@@ -287,7 +299,8 @@ module pdp #(
       bins_d[bin_idx * BinW +: BinW] = bin_cur + BinOne;
       if (bin_cur == BinPre) frozen_d = 1'b1;
     end
-    if (count & ins) begin
+    // N_t: every counted access (NtAll = 1) or the insertions (doc "Paper readings")
+    if (count & ((NtAll != 0) | ins)) begin
       nt_d = nt_q + NtOne;
       if (nt_q == NtPre) frozen_d = 1'b1;
     end
@@ -329,7 +342,7 @@ module pdp #(
     m2 = {PW{1'b0}};
     m2[AW-1:0] = a;
     rhs = m1 * m2;                  // H_best * A
-    better = busy_q & (c_q != {CW{1'b0}}) & (lhs > rhs);
+    better = busy_q & (c_q >= CMin) & (lhs > rhs);   // candidates >= PdMin only
     // stage A: bin c
     bin_c = bins_q[c_q[LB-1:0] * BinW +: BinW];
     binh = {HW{1'b0}};
@@ -364,7 +377,7 @@ module pdp #(
       v_d    = {VW{1'b0}};
       bh_d   = {HW{1'b0}};
       ba_d   = {AW{1'b1}};   // any A > 0 means E = 0; all-ones: no constant flop
-      bp_d   = COne;
+      bp_d   = CMin;     // the smallest eligible candidate
     end
     if (clear) begin
       bins_d   = {(NB*BinW){1'b0}};
@@ -465,7 +478,7 @@ module pdp #(
       // Invariant 5: no PD before the first compute; then Sc <= PD <= DMax
       // (pd_q is PD / Sc).
       if (!pdv_q) assert(pd_q == {CW{1'b0}});
-      else        assert((pd_q != {CW{1'b0}}) && (pd_q <= CLast));
+      else        assert((pd_q >= CMin) && (pd_q <= CLast));
       // the period counter stays within the period
       assert(per_q <= PerLast);
     end
@@ -490,8 +503,8 @@ module pdp #(
 
   // Each cover is a named f_cover_* signal (formal/formal.sh reports it).
   wire f_cover_busy      = f_live & busy_q & (c_q == CLast);
-  wire f_cover_pd_min    = f_live & pdv_q & (pd_q == COne);
-  wire f_cover_pd_mid    = f_live & pdv_q & (pd_q != COne) & (pd_q != CLast);
+  wire f_cover_pd_min    = f_live & pdv_q & (pd_q == CMin);
+  wire f_cover_pd_mid    = f_live & pdv_q & (pd_q != CMin) & (pd_q != CLast);
   wire f_cover_pd_max    = f_live & pdv_q & (pd_q == CLast);
   wire f_cover_frozen    = f_live & frozen_q & ~busy_q;
   wire f_cover_rd_far    = f_live & hit_q & (rd_q >= {{(LD-1){1'b0}}, 1'b1} << LSc);

@@ -21,7 +21,7 @@ module replay_tb;
   wire [0:0] pd_valid_o;
   wire [6:0] pd_o;
   wire [31:0] dbg_data_o;
-  pdp #(.Sets(64), .SampledSets(8), .DMax(64), .Sc(4), .SampM(4), .TagW(16), .BinW(16), .NtW(32), .De(4), .PeriodLen(16384)) dut (
+  pdp #(.Sets(64), .SampledSets(8), .DMax(64), .Sc(4), .SampM(4), .TagW(16), .BinW(16), .NtW(32), .De(4), .NtAll(1), .PdMin(4), .PeriodLen(16384)) dut (
     .clk_i(clk_i),
     .rst_ni(rst_ni),
     .acc_valid_i(acc_valid_i),

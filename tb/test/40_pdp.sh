@@ -21,8 +21,16 @@ run "PeriodLen=1024" 1 1000000 27 13
 run "BinW=4 NtW=6 PeriodLen=300" 2 200000 2 14
 run "Sets=2048 SampledSets=32 DMax=256 Sc=4 SampM=8 De=16 PeriodLen=4096" 3 200000 27 13
 # two bins: no candidate between Sc and DMax (pd_between unreachable), pd_o[0] constant
-run "DMax=4 Sc=2 SampM=2 Sets=2 SampledSets=1 TagW=2 BinW=2 NtW=2 De=0 PeriodLen=4" 4 200000 1 13
+run "DMax=4 Sc=2 SampM=2 Sets=2 SampledSets=1 TagW=2 BinW=2 NtW=2 De=0 PeriodLen=4 PdMin=1" 4 200000 1 13
 run "DMax=256 Sc=1 SampM=2 Sets=4 SampledSets=4 TagW=8 BinW=4 NtW=8 De=1 PeriodLen=600" 5 200000 0 14
+# doc/pdp.md "Paper readings": the other reading of each point at the GPU
+# arrays, and the directed files whose expects differ between readings
+run "NtAll=0 PeriodLen=1024" 6 200000 27 13
+# (64 one-wide bins of 16 bits: no freeze, and the largest PD, 64, does not win here)
+run "Sc=1 PeriodLen=1024" 7 200000 27 12
+run "Sc=1 PdMin=1 PeriodLen=1024" 8 200000 27 12
+readings_pair pdp tb/directed/pdp/nt_all.stim tb/directed/pdp/nt_insertions.stim
+readings_pair pdp tb/directed/pdp/nt_all.stim tb/directed/pdp/pd_from_assoc.stim
 
 # Storage: the original LLC setting prints 1056 counter-array bits and
 # (d_max/M) x 16 + log2 M = 32 x 16 + 3 = 515 bits per sampled set.

@@ -58,19 +58,21 @@ static pdp_out_t step(pdp_model_t *m, unsigned valid, uint64_t set, uint64_t tag
 /* Reference: smallest b maximising E(d_b) in double precision. */
 static unsigned ref_choice(const pdp_model_t *m, const uint32_t *bin, uint64_t nt, unsigned *near)
 {
+  /* candidates below PdMin (bins b < cmin - 1) never win (doc "Paper readings") */
   double e[256], best = 0.0;
   double s = 0, v = 0;
+  const unsigned b0 = m->cmin - 1u;
   for (unsigned b = 0; b < m->nb; b++) {
     s += bin[b];
     v += (double)bin[b] * (double)((b + 1u) * m->sc);
     double u = (double)nt > s ? (double)nt - s : 0.0;
     double a = v + u * (double)((b + 1u) * m->sc + m->de);
-    e[b] = s == 0 ? 0.0 : s / a;
+    e[b] = s == 0 || b < b0 ? 0.0 : s / a;
     if (e[b] > best) best = e[b];
   }
-  unsigned pick = 0;
-  for (unsigned b = 0; b < m->nb; b++) if (e[b] == best) { pick = b; break; }
-  for (unsigned b = 0; b < m->nb; b++)
+  unsigned pick = b0;
+  for (unsigned b = b0; b < m->nb; b++) if (e[b] == best) { pick = b; break; }
+  for (unsigned b = b0; b < m->nb; b++)
     if (e[b] != best && fabs(e[b] - best) <= 1e-12 * best) (*near)++;
   return pick;
 }
@@ -104,6 +106,7 @@ static void test_choice(const char *name, const char *const *kv, unsigned nkv, u
 {
   long P[KIT_MAX_PARAMS];
   params(P, kv, nkv);
+  P[pdp_P_NtAll] = 0;   /* N_t is loaded directly; the access that ends the period must not add to it */
   pdp_model_t *m = pdp_new(P);
   kit_rng_t r;
   kit_rng_seed(&r, 12345);
@@ -160,7 +163,8 @@ static void test_choice(const char *name, const char *const *kv, unsigned nkv, u
 static void test_sampler(void)
 {
   long P[KIT_MAX_PARAMS];
-  params(P, NULL, 0);
+  static const char *const ins[] = {"NtAll=0"};   /* N_t = insertions here */
+  params(P, ins, 1);
   pdp_model_t *m = pdp_new(P);
   int ok = 1;
   char d[200] = "";
