@@ -85,6 +85,8 @@ victim_bits_model_t *victim_bits_new(const long *P)
   m->lls_max = kit_mask((unsigned)P[victim_bits_P_LlsW]);
   m->acc_max = kit_mask((unsigned)P[victim_bits_P_AccW]);
   m->period = (uint64_t)P[victim_bits_P_Period];
+  m->write_req = (unsigned)P[victim_bits_P_WriteReq];
+  m->period_acc = (unsigned)P[victim_bits_P_PeriodAcc];
   m->thr_num = (unsigned)P[victim_bits_P_ThrNum];
   m->thr_den = (unsigned)P[victim_bits_P_ThrDen];
   m->vb = calloc((size_t)n * m->ways, sizeof *m->vb);
@@ -136,8 +138,9 @@ void victim_bits_step(victim_bits_model_t *m, const victim_bits_in_t *in,
   const uint64_t gmask = kit_mask(m->g);
 
   /* doc "Event kinds": does the event apply to a sampler line? */
-  const int req = kind == VB_HIT || kind == VB_FILL;
-  const int applies = valid && kind != VB_WRITE &&
+  const int wreq = kind == VB_WRITE && m->write_req;   /* WriteReq: a write is a request */
+  const int req = kind == VB_HIT || kind == VB_FILL || wreq;
+  const int applies = valid && (kind != VB_WRITE || wreq) &&
                       victim_bits_is_sampler(m->shift, m->offset, m->sets, set) &&
                       way < m->ways && (!req || l1 < m->l1s);
   const size_t row = applies ? (size_t)(set >> m->shift) * m->ways + way : 0;
@@ -148,6 +151,7 @@ void victim_bits_step(victim_bits_model_t *m, const victim_bits_in_t *in,
   unsigned access = 0, lost = 0;
   if (applies) {
     switch (kind) {
+    case VB_WRITE: /* WriteReq = 1: "fulfills a request", as a HIT */
     case VB_HIT:   /* V-B: set on service; a set bit is lost locality */
       lost = (bits & gbit) != 0;
       bits_d = bits | gbit;
@@ -167,7 +171,10 @@ void victim_bits_step(victim_bits_model_t *m, const victim_bits_in_t *in,
   const int done = m->out.period_done_o != 0;
   const uint64_t acc_d = vb_sat_inc(done ? 0 : m->acc, access, m->acc_max);
   const uint64_t lls_d = vb_sat_inc(done ? 0 : m->lls, lost, m->lls_max);
-  const int last = m->cyc == m->period - 1;
+  /* doc "Counters" step 3: the period advances every cycle (PeriodAcc = 0)
+   * or on every L2 request, HIT, FILL or WRITE of any set (PeriodAcc = 1). */
+  const int tick = !m->period_acc || (valid && kind != VB_EVICT);
+  const int last = tick && m->cyc == m->period - 1;
 
   victim_bits_out_t o;
   memset(&o, 0, sizeof o);
@@ -188,7 +195,7 @@ void victim_bits_step(victim_bits_model_t *m, const victim_bits_in_t *in,
   if (applies) m->vb[row] = bits_d & gmask;
   m->acc = acc_d;
   m->lls = lls_d;
-  m->cyc = last ? 0 : m->cyc + 1;
+  m->cyc = last ? 0 : tick ? m->cyc + 1 : m->cyc;
   m->out = o;
   *out = o;
 }

@@ -54,6 +54,7 @@ typedef struct victim_bits_model {
   unsigned setw, wayw, l1w, slotw;
   uint64_t lls_max, acc_max;    /* 2^LlsW - 1, 2^AccW - 1 */
   uint64_t period;              /* 1 .. 2^24 */
+  unsigned write_req, period_acc; /* WriteReq, PeriodAcc (doc "Paper readings") */
   unsigned thr_num, thr_den;    /* 1..255, num <= den */
   /* state */
   uint64_t *vb;                 /* [n * ways], G bits each; line (slot, way) at slot*ways+way */

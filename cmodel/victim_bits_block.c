@@ -119,7 +119,7 @@ enum { CV_RESET, CV_HIT_FIRST, CV_HIT_LOST, CV_FILL, CV_EVICT, CV_WRITE, CV_UNSA
        CV_PERIOD_EMPTY, CV_THR_EXACT, CV_THR_BELOW, CV_EVENT_AT_END, CV_RESTART, CV_DBG_NONZERO,
        CV_N };
 static const char *const vb_cover_names[CV_N] = {
-  "reset", "hit_first", "hit_lost", "fill", "evict_sampled", "write_ignored", "unsampled_ignored",
+  "reset", "hit_first", "hit_lost", "fill", "evict_sampled", "write", "unsampled_ignored",
   "out_of_range_ignored", "lls_saturated", "acc_saturated", "period_contention",
   "period_no_contention", "period_empty", "threshold_exact", "threshold_one_below",
   "event_at_period_end", "restart_after_end", "dbg_nonzero",
@@ -176,11 +176,15 @@ static void vb_model_free(void *m) { victim_bits_free((victim_bits_model_t *)m);
 static const kit_check_t victim_bits_checks[] = {
   {"", 100000, 20000, "the paper configuration (V-D: 16 L1s, 512 sets of 16 ways, 1 in 64 sampled)"},
   {"L1s=5 Sets=13 Ways=3 SampleShift=2 SampleOffset=1 Share=2 LlsW=4 AccW=5 Period=64 ThrNum=1 ThrDen=3",
-   50000, 20000, "13 sets, 3 ways, 5 L1s sharing bits in pairs, 64-cycle periods: out-of-range requests, empty periods"},
+   50000, 20000, "13 sets, 3 ways, 5 L1s sharing bits in pairs, 64-request periods: out-of-range requests, empty periods"},
   {"L1s=3 Sets=7 Ways=5 SampleShift=1 SampleOffset=0 Share=1 LlsW=3 AccW=3 Period=5 ThrNum=2 ThrDen=3",
-   50000, 20000, "5-cycle periods, threshold 2/3"},
+   50000, 20000, "5-request periods, threshold 2/3"},
   {"L1s=64 Sets=100 Ways=64 SampleShift=0 SampleOffset=0 Share=64 LlsW=8 AccW=8 Period=200 ThrNum=1 ThrDen=1",
    50000, 20000, "the largest L1 and way counts, every set sampled, one bit shared by all L1s, threshold 1"},
+  {"WriteReq=0 PeriodAcc=0", 100000, 20000,
+   "the paper geometry, writes ignored and periods in cycles (doc \"Paper readings\")"},
+  {"L1s=5 Sets=13 Ways=3 SampleShift=2 SampleOffset=1 Share=2 LlsW=4 AccW=5 Period=64 ThrNum=1 ThrDen=3 WriteReq=0 PeriodAcc=0",
+   50000, 20000, "13 sets, 64-cycle periods, writes ignored (doc \"Paper readings\")"},
 };
 
 const kit_block_t victim_bits_block = {

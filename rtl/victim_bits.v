@@ -20,8 +20,11 @@
 //                s mod 2^SampleShift == SampleOffset; its slot is s >> SampleShift (0)
 //   Share        power of two <= L1s: L1s per victim bit (1 = no sharing)
 //   LlsW, AccW   1 .. 32, LlsW <= AccW: counter widths (12, 12)
-//   Period       1 .. 2^24 cycles (16384)
+//   Period       1 .. 2^24 L2 requests or cycles (16384)
 //   ThrNum/ThrDen 1 .. 255, ThrNum <= ThrDen (1/4)
+//   WriteReq     0, 1: 1 = a WRITE is a request like a HIT, 0 = ignored (1)
+//   PeriodAcc    0, 1: 1 = the period counts L2 requests (HIT, FILL, WRITE
+//                of any set), 0 = cycles (1)
 //   G x N x M <= 65536 victim bits.
 //   Derived: N = ceil((Sets - SampleOffset) / 2^SampleShift), G = ceil(L1s / Share),
 //   SetW/WayW/L1W/SlotW = safe clog2 of Sets/Ways/L1s/N, PerW = clog2(Period).
@@ -32,16 +35,18 @@
 //   victim bits, counters, the period counter and every output 0.
 //
 // Rules (an event applies when valid, on a sampler set < Sets, way < Ways
-//   and, for HIT/FILL, L1 < L1s; g = L1 >> log2(Share); b = the line's bits)
+//   and, for HIT/FILL/WRITE, L1 < L1s; g = L1 >> log2(Share); b = the line's bits)
 //   - HIT:   lost = b[g]; b[g] := 1; acc + 1; lls + lost.
 //   - FILL:  b := onehot(g) (the fill replaces the line and serves L1);
 //            acc + 1; no LLS.
-//   - EVICT: b := 0; not an access.  WRITE: nothing; not an access.
+//   - EVICT: b := 0; not an access.
+//   - WRITE: as a HIT (WriteReq = 1); nothing, not an access (WriteReq = 0).
 //   - Counters saturate at 2^W - 1. Lazy clear: in the cycle after a period
 //     end they restart from 0 (so lls_o/acc_o show the finished period's
 //     totals while period_done_o is high).
-//   - Last cycle of a period (cycle-in-period = Period-1): the event of that
-//     cycle counts into the ending period; contention_o := acc' > 0 &&
+//   - The period advances on every L2 request (PeriodAcc = 1) or every cycle
+//     (PeriodAcc = 0). The period's last step (count = Period-1 and a step):
+//     the event of that cycle counts into the ending period; contention_o := acc' > 0 &&
 //     lls' * ThrDen >= acc' * ThrNum on the updated counters; period_done_o
 //     pulses; contention_o is held until the next period end.
 //   - dbg_data_o: victim bits of line {slot, way} = dbg_addr_i as they were
@@ -69,7 +74,9 @@ module victim_bits #(
   parameter integer AccW         = 12,
   parameter integer Period       = 16384,
   parameter integer ThrNum       = 1,
-  parameter integer ThrDen       = 4
+  parameter integer ThrDen       = 4,
+  parameter integer WriteReq     = 1,
+  parameter integer PeriodAcc    = 1
 ) (
   input  wire                   clk_i,
   input  wire                   rst_ni,
@@ -110,7 +117,7 @@ module victim_bits #(
   localparam [ProdW-1:0] Num40 = {32'd0, Num8};
   localparam [ProdW-1:0] Den40 = {32'd0, Den8};
   localparam integer RowIdxW = (Rows > 1) ? $clog2(Rows) : 1;
-  localparam [1:0] KHit = 2'd0, KFill = 2'd1, KEvict = 2'd2;
+  localparam [1:0] KHit = 2'd0, KFill = 2'd1, KEvict = 2'd2, KWrite = 2'd3;
 
   // ---------------------------------------------------------------------
   // Illegal parameters stop elaboration (non-existent module named after
@@ -140,6 +147,12 @@ module victim_bits #(
     end
     if (Period < 1 || Period > 16777216) begin : g_err_period
       victim_bits_param_error_Period_must_be_1_to_2pow24 u_err ();
+    end
+    if (WriteReq != 0 && WriteReq != 1) begin : g_err_writereq
+      victim_bits_param_error_WriteReq_must_be_0_or_1 u_err ();
+    end
+    if (PeriodAcc != 0 && PeriodAcc != 1) begin : g_err_periodacc
+      victim_bits_param_error_PeriodAcc_must_be_0_or_1 u_err ();
     end
     if (ThrDen < 1 || ThrDen > 255 || ThrNum < 1 || ThrNum > ThrDen) begin : g_err_thr
       victim_bits_param_error_ThrNum_ThrDen_must_be_1_to_255_and_ThrNum_le_ThrDen u_err ();
@@ -171,8 +184,12 @@ module victim_bits #(
   wire [31:0] set32  = {{(32-SetW){1'b0}}, ev_set_i};
   wire [31:0] way32  = {{(32-WayW){1'b0}}, ev_way_i};
   wire [31:0] l132   = {{(32-L1W){1'b0}}, ev_l1_i};
-  wire        is_req = (ev_kind_i == KHit) || (ev_kind_i == KFill);
-  wire        applies = ev_valid_i && (ev_kind_i != 2'd3)
+  // WriteReq = 1: a WRITE is a request, handled as a HIT (doc "Paper readings")
+  wire        wreq   = (ev_kind_i == KWrite) && (WriteReq != 0);
+  wire        is_req = (ev_kind_i == KHit) || (ev_kind_i == KFill) || wreq;
+  // PeriodAcc = 1: the period advances on every L2 request (HIT, FILL, WRITE)
+  wire        tick   = (PeriodAcc == 0) || (ev_valid_i && (ev_kind_i != KEvict));
+  wire        applies = ev_valid_i && ((ev_kind_i != KWrite) || wreq)
                         && (set32 < Sets) && ((set32 & SampMask) == SampOff)
                         && (way32 < Ways) && (!is_req || (l132 < L1s));
   wire [31:0] row_raw = (set32 >> SampleShift) * Ways + way32;
@@ -201,7 +218,7 @@ module victim_bits #(
     if (applies) begin
       we = 1'b1;
       case (ev_kind_i)
-        KHit: begin
+        KHit, KWrite: begin
           lost   = |(bits & gbit);
           bits_d = bits | gbit;
           access = 1'b1;
@@ -211,7 +228,7 @@ module victim_bits #(
           access = 1'b1;
         end
         KEvict:  bits_d = {G{1'b0}};
-        default: we = 1'b0;        // WRITE never applies
+        default: we = 1'b0;        // unreachable: a WRITE applies only as a request
       endcase
     end
     // lazy clear, then saturating increments
@@ -272,21 +289,21 @@ module victim_bits #(
       localparam integer    PerLastI = Period - 1;
       localparam [PerW-1:0] PerLast  = PerLastI[PerW-1:0];
       reg [PerW-1:0] cyc_q, cyc_d;
-      assign last = (cyc_q == PerLast);
+      assign last = tick && (cyc_q == PerLast);
 `ifdef FORMAL
       // Invariant 2: the cycle counter stays within the period.
       always @* assert(cyc_q <= PerLast);
 `endif
       always @* begin
-        cyc_d = last ? {PerW{1'b0}} : cyc_q + {{(PerW-1){1'b0}}, 1'b1};
+        cyc_d = last ? {PerW{1'b0}} : tick ? cyc_q + {{(PerW-1){1'b0}}, 1'b1} : cyc_q;
       end
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) cyc_q <= {PerW{1'b0}};
         else         cyc_q <= cyc_d;
       end
     end else begin : g_period1
-      // Period = 1: every cycle ends a period; no counter.
-      assign last = 1'b1;
+      // Period = 1: every cycle (every request) ends a period; no counter.
+      assign last = tick;
     end
   endgenerate
 

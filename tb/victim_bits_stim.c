@@ -21,6 +21,11 @@
  *  - flood (12%): a HIT on a sampler line every cycle from one or two L1s,
  *    which saturates both counters when 2^AccW - 1 < Period;
  *  - idle (8%): no event (a period with no access).
+ * With PeriodAcc = 1 the period is counted in L2 requests, so the mirror
+ * advances on the requests the generator drives, and the idle stretches of
+ * controlled and idle periods become HITs on a set that is not a sampler
+ * (a request that no counter sees), so that such a period still ends;
+ * without such a set, those periods are mixed ones.
  * The debug address follows the last event's line half of the time and is
  * random otherwise. The first two cycles are reset, plus a rare reset
  * mid-run. Same seed, same stream (kit_rng only).
@@ -37,6 +42,10 @@ typedef struct vb_stim {
   uint64_t period, acc_max, lls_max;
   unsigned num, den;
   uint64_t cycle, cyc;          /* cycles driven; mirror of the period counter */
+  unsigned acc_unit;            /* PeriodAcc: the period counts requests */
+  int has_filler;               /* a set index (in range or not) that is no sampler */
+  uint64_t filler_set;          /* ... that one: a request no counter sees */
+  int fresh;                    /* the next cycle starts a period */
   unsigned reset_left;
   unsigned mode;
   /* mixed sub-phase shape */
@@ -89,6 +98,7 @@ static void new_period(vb_stim_t *s)
   kit_rng_t *r = &s->rng;
   unsigned x = (unsigned)kit_rng_below(r, 100);
   s->mode = x < 45 ? M_MIXED : x < 80 ? M_CONTROLLED : x < 92 ? M_FLOOD : M_IDLE;
+  if (s->acc_unit && !s->has_filler && (s->mode == M_CONTROLLED || s->mode == M_IDLE)) s->mode = M_MIXED;
   s->sub_left = 0;
   if (s->mode == M_FLOOD) {
     s->nl1 = 1 + (unsigned)kit_rng_below(r, 2);
@@ -142,6 +152,10 @@ void *victim_bits_stim_new(const long *P, uint64_t seed)
   s->num = (unsigned)P[victim_bits_P_ThrNum];
   s->den = (unsigned)P[victim_bits_P_ThrDen];
   s->reset_left = 2;
+  s->fresh = 1;
+  s->acc_unit = (unsigned)P[victim_bits_P_PeriodAcc];
+  for (uint64_t x = 0; x < ((uint64_t)1 << s->setw) && !s->has_filler; x++)
+    if (!victim_bits_is_sampler(s->shift, s->offset, s->sets, x)) { s->has_filler = 1; s->filler_set = x; }
   return s;
 }
 
@@ -183,10 +197,21 @@ static void mixed_event(vb_stim_t *s, victim_bits_in_t *i)
   if (kind == VB_EVICT && kit_rng_chance(r, 500)) i->ev_l1_i = kit_rng_next(r) & kit_mask(s->l1w);
 }
 
+/* A HIT that ticks a request-counted period and nothing else. */
+static void filler(const vb_stim_t *s, victim_bits_in_t *i)
+{
+  i->ev_valid_i = 1;
+  i->ev_kind_i = VB_HIT;
+  i->ev_set_i = s->filler_set;
+}
+
 static void controlled_event(vb_stim_t *s, victim_bits_in_t *i)
 {
   uint64_t st = s->c_step++;
-  if (st > s->c_acc) return; /* idle to the period end */
+  if (st > s->c_acc) {       /* idle to the period end (requests: fillers) */
+    if (s->acc_unit) filler(s, i);
+    return;
+  }
   i->ev_valid_i = 1;
   i->ev_set_i = s->c_set;
   i->ev_way_i = s->c_way;
@@ -213,11 +238,13 @@ void victim_bits_stim_next(void *vs, uint64_t *in)
     i->ev_valid_i = kit_rng_below(r, 2);
     i->ev_set_i = any_set(s);
     s->cyc = 0;
+    s->fresh = 1;
     s->mode = M_IDLE;
     s->c_step = 0;
     return;
   }
-  if (s->cyc == 0) new_period(s);
+  if (s->fresh) new_period(s);
+  s->fresh = 0;
   switch (s->mode) {
   case M_MIXED: mixed_event(s, i); break;
   case M_CONTROLLED: controlled_event(s, i); break;
@@ -228,9 +255,14 @@ void victim_bits_stim_next(void *vs, uint64_t *in)
     i->ev_way_i = s->c_way;
     i->ev_l1_i = s->l1pool[kit_rng_below(r, s->nl1)];
     break;
-  default: break;
+  default:
+    if (s->acc_unit) filler(s, i);
+    break;
   }
-  s->cyc = s->cyc + 1 == s->period ? 0 : s->cyc + 1;
+  if (!s->acc_unit || (i->ev_valid_i && i->ev_kind_i != VB_EVICT)) {
+    s->cyc = s->cyc + 1 == s->period ? 0 : s->cyc + 1;
+    s->fresh = s->cyc == 0;
+  }
   /* debug read: the last event's line, or anywhere */
   if (i->ev_valid_i && kit_rng_chance(r, 500) && i->ev_set_i < s->sets && i->ev_way_i < s->ways)
     s->last_dbg = ((i->ev_set_i >> s->shift) << s->wayw) | i->ev_way_i;

@@ -23,7 +23,7 @@ module replay_tb;
   wire [0:0] sampled_o;
   wire [0:0] lost_o;
   wire [15:0] dbg_data_o;
-  victim_bits #(.L1s(16), .Sets(512), .Ways(16), .SampleShift(6), .SampleOffset(0), .Share(1), .LlsW(12), .AccW(12), .Period(16384), .ThrNum(1), .ThrDen(4)) dut (
+  victim_bits #(.L1s(16), .Sets(512), .Ways(16), .SampleShift(6), .SampleOffset(0), .Share(1), .LlsW(12), .AccW(12), .Period(16384), .ThrNum(1), .ThrDen(4), .WriteReq(1), .PeriodAcc(1)) dut (
     .clk_i(clk_i),
     .rst_ni(rst_ni),
     .ev_valid_i(ev_valid_i),

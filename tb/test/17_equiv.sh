@@ -49,7 +49,7 @@ equiv_bug() {
 equiv_self hac
 equiv_bug hac "DRAM promotion forgets mc/4" 's/else         p_raw = c8 + CAh + (mc8 >> 2);/else         p_raw = c8 + CAh;/'
 equiv_bug hac "stack shift off by one" 's/end else if ((pos_w > sel_pos) \&\& (pos_w <= p)) begin/end else if ((pos_w > sel_pos) \&\& (pos_w < p)) begin/'
-equiv_bug hac "NVM miss increments mc" 's/if (!bypass) mc_new = req_nvm_i ? mc_dec : mc_inc;/if (!bypass) mc_new = req_nvm_i ? mc_inc : mc_dec;/'
+equiv_bug hac "NVM miss increments mc" 's/if (!bypass || (BypassMc != 0)) mc_new = req_nvm_i ? mc_dec : mc_inc;/if (!bypass || (BypassMc != 0)) mc_new = req_nvm_i ? mc_inc : mc_dec;/'
 
 equiv_self vtt
 equiv_bug vtt "a store probe hit reads the register file" 's/rf_rd_d       = commit \&\& walk \&\& hit \&\& (op == OpLookup) \&\& (mode_n == ModeVc);/rf_rd_d       = commit \&\& walk \&\& hit \&\& (mode_n == ModeVc);/'
@@ -87,6 +87,6 @@ equiv_bug victim_bits "a fill keeps the old victim bits" 's/          bits_d = g
 equiv_bug victim_bits "a fill is not counted as an access" '/        KFill: begin/,/        end/s/          access = 1.b1;/          access = 1'"'"'b0;/'
 
 equiv_self pdp
-equiv_bug pdp "a later candidate wins PD ties" 's/better = busy_q \& (c_q != {CW{1.b0}}) \& (lhs > rhs);/better = busy_q \& (c_q != {CW{1'"'"'b0}}) \& (lhs >= rhs);/'
+equiv_bug pdp "a later candidate wins PD ties" 's/better = busy_q \& (c_q >= CMin) \& (lhs > rhs);/better = busy_q \& (c_q >= CMin) \& (lhs >= rhs);/'
 equiv_bug pdp "a sampler hit keeps its entry valid" 's/    if (hit) vld\[hitp\] = 1.b0;/    if (hit) vld[hitp] = 1'"'"'b1;/'
-equiv_bug pdp "N_t counts hits instead of insertions" 's/    if (count \& ins) begin/    if (count \& hit) begin/'
+equiv_bug pdp "N_t counts insertions only (NtAll ignored)" 's/    if (count \& ((NtAll != 0) | ins)) begin/    if (count \& ins) begin/'

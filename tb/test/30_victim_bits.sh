@@ -6,7 +6,7 @@
 # (tb/victim_bits_stim.c) drives every one of those per period (mixed,
 # controlled-at-threshold, flood, idle), so:
 #  - the paper configuration (16 L1s, 512 sets, 16 ways, 1/64, 12-bit
-#    counters, 16384-cycle periods, 1/4) runs 1,000,000 cycles and must show
+#    counters, 16384-request periods, writes as requests, 1/4) runs 1,000,000 cycles and must show
 #    every output bit at 0 and 1 and every functional event except
 #    out_of_range_ignored, unreachable there (Sets, Ways and L1s are powers
 #    of two, so no port value is out of range);
@@ -34,6 +34,12 @@ run "$PAPER" 1 1000000 17
 run "$ODD" 2 200000 18
 run "$DIR" 3 200000 17
 run "$ONE" 4 200000 15
+# doc/victim-bits.md "Paper readings": the other readings (writes ignored,
+# periods in cycles) at the paper configuration, and the directed pairs
+# whose expects differ between the readings
+run "WriteReq=0 PeriodAcc=0" 5 200000 16
+readings_pair $B tb/directed/victim_bits/write_request.stim tb/directed/victim_bits/write_ignored.stim
+readings_pair $B tb/directed/victim_bits/period_requests.stim tb/directed/victim_bits/period_cycles.stim
 
 # Storage: V-D's example, O_v = P x N x M = 16 x 8 x 16 bits = 256 B.
 out=$(make --no-print-directory overhead BLOCK=$B PARAMS="L1s=16 Sets=512 Ways=16 SampleShift=6")
