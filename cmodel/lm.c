@@ -89,6 +89,7 @@ lm_model_t *lm_new(const long *P)
   m->hashw = lm_log2u(m->entries);
   m->cntw = (unsigned)P[lm_P_CntW];
   m->thresh = (unsigned)P[lm_P_Thresh];
+  m->sel_win2 = (unsigned)P[lm_P_SelWin2];
   m->wincw = (unsigned)P[lm_P_WinCntW];
   m->winlen = (uint32_t)P[lm_P_WinLen];
   m->cnt_max = (uint32_t)kit_mask(m->cntw);
@@ -135,6 +136,12 @@ static void lm_window_end(const lm_model_t *m, lm_model_t *n)
   const int first = m->windows == 0;             /* window 1 never decides */
   n->windows = m->windows >= m->win_max ? m->win_max : m->windows + 1u;
   if (first) return;
+  if (m->sel_win2) {                             /* 4.1: window 2 decides */
+    const uint32_t both = high & prev;           /* valid 11 */
+    n->state = both ? LM_ST_SELECTED : LM_ST_DISABLED;
+    n->sel = both;
+    return;
+  }
   if (high != 0 && high == prev) {               /* same non-empty set twice */
     n->state = LM_ST_SELECTED;
     n->sel = high;

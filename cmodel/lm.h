@@ -49,6 +49,7 @@ enum { LM_OUT_L1_HIT = 0, LM_OUT_VTT_HIT = 1, LM_OUT_MISS = 2, LM_OUT_RSVD = 3 }
 typedef struct lm_model {
   /* configuration, validated by the caller (kit_params_check) */
   unsigned entries, hashw, cntw, thresh, wincw;
+  unsigned sel_win2;        /* SelWin2 (doc "Paper readings") */
   uint32_t winlen;                 /* 2 .. 1e9 */
   uint32_t cnt_max;                /* 2^CntW - 1 */
   uint32_t win_max;                /* 2^WinCntW - 1 */

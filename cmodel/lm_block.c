@@ -140,6 +140,8 @@ static const kit_check_t lm_checks[] = {
    "4 entries, 4-bit counters, 40-cycle windows: every counter saturates"},
   {"Entries=8 CntW=6 WinLen=200 Thresh=50 WinCntW=3", 100000, 20000,
    "8 entries, T = 50%: other classification boundaries"},
+  {"WinLen=2000 SelWin2=1", 100000, 20000,
+   "the 4.1 reading: window 2 decides, selecting the entries with valid 11 (doc \"Paper readings\")"},
 };
 
 const kit_block_t lm_block = {

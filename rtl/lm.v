@@ -20,6 +20,8 @@
 //   WinLen  2 .. 1e9          window length in cycles (50000)
 //   Thresh  0 .. 99           hit-ratio threshold, integer percent (20)
 //   WinCntW 1 .. 16           windows_o width, saturating (8)
+//   SelWin2 0, 1              1 = 4.1: window 2 decides, selects valid 11,
+//                             else disabled; 0 = 3.2: a repeated set (0)
 //   Derived: HashW = log2(E), WinW = max(1, clog2(WinLen)), CmpW = CntW + 8.
 //
 // Timing
@@ -73,7 +75,8 @@ module lm #(
   parameter integer CntW    = 32,
   parameter integer WinLen  = 50000,
   parameter integer Thresh  = 20,
-  parameter integer WinCntW = 8
+  parameter integer WinCntW = 8,
+  parameter integer SelWin2 = 0
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
@@ -137,6 +140,9 @@ module lm #(
     end
     if (WinCntW < 1 || WinCntW > 16) begin : g_err_wincntw
       lm_param_error_WinCntW_must_be_1_to_16 u_err ();
+    end
+    if (SelWin2 != 0 && SelWin2 != 1) begin : g_err_selwin2
+      lm_param_error_SelWin2_must_be_0_or_1 u_err ();
     end
   endgenerate
 
@@ -224,7 +230,11 @@ module lm #(
     // selection state machine (doc "Selection state machine")
     if (mon && win_last) begin
       windows_d = (windows_q == WinMax) ? windows_q : (windows_q + WinOne);
-      if (windows_q != {WinCntW{1'b0}}) begin
+      if ((windows_q != {WinCntW{1'b0}}) && (SelWin2 != 0)) begin
+        // 4.1 reading: window 2 decides, the entries with valid 11
+        state_d = ((high & prev) != {Entries{1'b0}}) ? StSel : StDis;
+        sel_d   = high & prev;
+      end else if (windows_q != {WinCntW{1'b0}}) begin
         if ((high != {Entries{1'b0}}) && (high == prev)) begin
           state_d = StSel;
           sel_d   = high;
@@ -322,10 +332,16 @@ module lm #(
       if (state_q != StSel) assert(sel_q == {Entries{1'b0}});
       else                  assert(sel_q != {Entries{1'b0}});
       for (fe = 0; fe < Entries; fe = fe + 1) begin
-        // selected: exactly the entries with valid 11, no other valid bit
-        if (state_q == StSel) assert(valid_q[fe * 2 +: 2] == {sel_q[fe], sel_q[fe]});
-        // disabled: the last window had no high-locality entry
-        if (state_q == StDis) assert(!valid_q[fe * 2]);
+        if (SelWin2 == 0) begin
+          // selected: exactly the entries with valid 11, no other valid bit
+          if (state_q == StSel) assert(valid_q[fe * 2 +: 2] == {sel_q[fe], sel_q[fe]});
+          // disabled: the last window had no high-locality entry
+          if (state_q == StDis) assert(!valid_q[fe * 2]);
+        end else begin
+          // 4.1: selected = exactly the entries with valid 11; disabled: none
+          if (state_q == StSel) assert(sel_q[fe] == (valid_q[fe * 2 +: 2] == 2'b11));
+          if (state_q == StDis) assert(valid_q[fe * 2 +: 2] != 2'b11);
+        end
         // after the decision the table is frozen with its counters at 0
         if (state_q != StMon) begin
           assert(hit_q[fe * CntW +: CntW] == {CntW{1'b0}});

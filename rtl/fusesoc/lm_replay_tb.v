@@ -26,7 +26,7 @@ module replay_tb;
   wire [31:0] dbg_hit_o;
   wire [31:0] dbg_miss_o;
   wire [1:0] dbg_valid_o;
-  lm #(.Entries(32), .CntW(32), .WinLen(50000), .Thresh(20), .WinCntW(8)) dut (
+  lm #(.Entries(32), .CntW(32), .WinLen(50000), .Thresh(20), .WinCntW(8), .SelWin2(0)) dut (
     .clk_i(clk_i),
     .rst_ni(rst_ni),
     .acc_valid_i(acc_valid_i),

@@ -37,6 +37,15 @@ run "$PAPER" 1 1000000 38 15
 run "$SAT" 2 200000 0 18
 run "$TINY" 3 200000 0 15
 run "$T99" 4 200000 2 16
+# doc/lm.md "Paper readings": the 4.1 reading (SelWin2=1) at the paper table
+# with short windows; the subset pair whose expects differ; Figure 6 (the
+# paper's two-window selection of Load 0) under the 4.1 reading too
+run "WinLen=2000 SelWin2=1" 5 200000 50 9
+readings_pair lm tb/directed/lm/subset.stim tb/directed/lm/subset_41.stim
+sed 's/^params \(.*\)$/params \1 SelWin2=1/' tb/directed/lm/select2_paper.stim > build/test/fig6_41.stim
+out=$(make --no-print-directory -s check BLOCK=lm STIM=build/test/fig6_41.stim 2>&1)
+echo "$out" | grep -q '^PASS lockstep lm: 100004 cycles matched' && ok "lm Figure 6 (select2_paper.stim) passes under SelWin2=1 too" \
+  || bad "lm Figure 6 under SelWin2=1: $(echo "$out" | grep -m1 -E 'FAIL|MISMATCH')"
 
 # ---- storage (section 4.2) ----------------------------------------------
 out=$(make --no-print-directory overhead BLOCK=lm PARAMS="Entries=32 CntW=32 L1Bytes=49152 LineBytes=128")
