@@ -176,5 +176,5 @@ const kit_block_t pdp_block = {
   .cover = pdp_cover,
   .checks = pdp_checks,
   .nchecks = sizeof pdp_checks / sizeof pdp_checks[0],
-  .equiv = "Sets=2 SampledSets=1 DMax=4 Sc=2 SampM=2 TagW=1 BinW=2 NtW=2 De=1 PeriodLen=4",
+  .equiv = "Sets=2 SampledSets=1 DMax=4 Sc=1 SampM=2 TagW=1 BinW=2 NtW=2 De=1 PdMin=2 PeriodLen=6",
 };
