@@ -34,10 +34,12 @@ expect_err "directed file through make check" "ea33.stim:2: req_ea_i=33" make --
 # malformed and truncated vector files
 head -n -10 "$good" > "$T/trunc.vec"
 expect_err "truncated vector file" "trunc.vec:[0-9]+: truncated: header says 50 cycles, file ends after 40" build/kit checkvec "$T/trunc.vec"
-sed '30s/^0 /0 zz /' "$good" > "$T/badhex.vec"
-expect_err "non-hex word" "badhex.vec:30: " build/kit checkvec "$T/badhex.vec"
-sed '31s/ [0-9a-f]*$//' "$good" > "$T/short.vec"
-expect_err "short record" "short.vec:31: record has 16 words, expected 17" build/kit checkvec "$T/short.vec"
+r1=$(grep -n -m1 -v '^//' "$good" | cut -d: -f1)   # the first record's line
+r2=$((r1 + 1))
+sed "${r1}s/^0 /0 zz /" "$good" > "$T/badhex.vec"
+expect_err "non-hex word" "badhex.vec:$r1: " build/kit checkvec "$T/badhex.vec"
+sed "${r2}s/ [0-9a-f]*\$//" "$good" > "$T/short.vec"
+expect_err "short record" "short.vec:$r2: record has 16 words, expected 17" build/kit checkvec "$T/short.vec"
 sed 's/^\/\/ cvkit-vectors 1/\/\/ cvkit-vectors 9/' "$good" > "$T/ver.vec"
 expect_err "unknown format version" "ver.vec:1: format version 9" build/kit checkvec "$T/ver.vec"
 sed 's/^\/\/ in req_ea_i 6/\/\/ in req_ea_i 5/' "$good" > "$T/port.vec"

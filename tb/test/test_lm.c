@@ -58,7 +58,8 @@ static void group_end(void)
 static lm_model_t *mk(unsigned entries, unsigned cntw, unsigned winlen, unsigned thresh,
                       unsigned wincw)
 {
-  long P[lm_NPARAMS];
+  long P[KIT_MAX_PARAMS];
+  kit_params_default(&lm_block, P);   /* SelWin2: the default (3.2) */
   P[lm_P_Entries] = entries;
   P[lm_P_CntW] = cntw;
   P[lm_P_WinLen] = winlen;
