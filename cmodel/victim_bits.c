@@ -5,7 +5,8 @@
  * section V-B and Fig. 9: per line of the sampler sets of an L2, one victim
  * bit per L1 (or per group of Share L1s); a request from an L1 whose bit is
  * already set is a lost-locality event; a saturating LLS counter and a
- * saturating sampled-access counter; at the end of each Period cycles the
+ * saturating sampled-access counter; at the end of each period (Period L2
+ * requests, or cycles with PeriodAcc = 0) the
  * contention flag is LLS x ThrDen >= accesses x ThrNum (accesses > 0) and the
  * counters restart. doc/victim-bits.md is the spec; every rule below names
  * the doc section it implements.

@@ -28,7 +28,7 @@
 #define VB_L1W(P)  kit_clog2((uint64_t)(P)[victim_bits_P_L1s])
 #define VB_SLOTW(P) kit_clog2((uint64_t)VB_N(P))
 #define VB_DBGW(P) (VB_SLOTW(P) + VB_WAYW(P))
-/* cycle-in-period counter width; 0 when Period = 1 (no counter) */
+/* period position counter width; 0 when Period = 1 (no counter) */
 #define VB_PERW(P) ((P)[victim_bits_P_Period] > 1 ? kit_clog2((uint64_t)(P)[victim_bits_P_Period]) : 0u)
 
 /* N = ceil((Sets - SampleOffset) / 2^SampleShift): sampler sets (doc
