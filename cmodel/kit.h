@@ -92,6 +92,9 @@ typedef struct kit_block {
   void (*stim_free)(void *s);
   /* Storage estimate for configuration P. */
   void (*storage)(const long *P, kit_storage_t *st);
+  /* More of the storage report, printed after the rows (optional): a
+   * composite's paper table. */
+  void (*report)(const long *P, FILE *f);
   /* Functional coverage: ncover named events, counted from one cycle's
    * inputs, the outputs they produced and the previous cycle's outputs
    * (all 0 before the first cycle) (optional). */
@@ -176,6 +179,14 @@ static inline uint64_t kit_rng_below(kit_rng_t *r, uint64_t n)
     rem = v % n;
   } while (v - rem > UINT64_MAX - n);
   return rem;
+}
+
+/* The index of a uniformly chosen set bit of x (x != 0). */
+static inline unsigned kit_rng_bit(kit_rng_t *r, uint64_t x)
+{
+  unsigned k = (unsigned)kit_rng_below(r, (uint64_t)__builtin_popcountll(x));
+  while (k--) x &= x - 1u;
+  return (unsigned)__builtin_ctzll(x);
 }
 
 /* 1 with probability per_mille / 1000. */

@@ -220,14 +220,6 @@ static int empty_slot(const ctl_stim_t *s)
   return free_ ? __builtin_ctz(free_) : -1;
 }
 
-/* A random set bit of x (x != 0). */
-static unsigned rand_bit(kit_rng_t *r, uint32_t x)
-{
-  unsigned k = (unsigned)kit_rng_below(r, (uint64_t)__builtin_popcount(x));
-  while (k--) x &= x - 1u;
-  return (unsigned)__builtin_ctz(x);
-}
-
 void ctl_stim_next(void *vs, uint64_t *in)
 {
   ctl_stim_t *s = vs;
@@ -302,7 +294,7 @@ void ctl_stim_next(void *vs, uint64_t *in)
     s->burst_left = 2u + (unsigned)kit_rng_below(r, s->burst_max - 1u);
   if (o->sched_mask_o && (s->burst_left || kit_rng_below(r, 100000) < s->done_rate)) {
     i->done_valid_i = 1;
-    i->done_id_i = rand_bit(r, (uint32_t)o->sched_mask_o);
+    i->done_id_i = kit_rng_bit(r, (uint32_t)o->sched_mask_o);
     if (s->burst_left) s->burst_left--;
   }
   /* the drain handshake */

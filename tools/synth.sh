@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# synth.sh [BLOCK "P=V ..."]... - synthesise with Yosys (synth -flatten),
-# fail on any latch, and print "FLOPS <block> <params> <n>": the flip-flop
-# bits Yosys counts (memories are mapped to flops by synth).
+# synth.sh [BLOCK "P=V ..."]... - synthesise with Yosys, fail on any latch,
+# and print "FLOPS <block> <params> <n>": the flip-flop bits Yosys counts
+# (memories are mapped to flops by synth). Each module is synthesised as
+# itself (its ports kept, as a designer reuses it) and the result is then
+# flattened: for a composite such as linebacker, a sub-block output the top
+# leaves unconnected keeps its register, as the model's estimate counts it.
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 mkdir -p build/synth
@@ -14,7 +17,7 @@ while [ $# -ge 2 ]; do
   id=$(build/kit cfgid "$b" $params)
   log=build/synth/$b-$id.log
   rtl=$(build/kit rtl "$b"); top=$(build/kit top "$b")
-  if ! yosys -q -p "read_verilog $rtl; chparam $chp $top; synth -flatten -top $top; select -assert-none t:\$_DLATCH* t:\$dlatch* t:\$_SR_* t:\$sr; tee -q -o build/synth/$b-$id.stat stat" >"$log" 2>&1; then
+  if ! yosys -q -p "read_verilog $rtl; chparam $chp $top; synth -top $top; flatten; select -assert-none t:\$_DLATCH* t:\$dlatch* t:\$_SR_* t:\$sr; tee -q -o build/synth/$b-$id.stat stat" >"$log" 2>&1; then
     echo "FAIL synth $b $params: $(grep -m1 -iE 'error|assert' "$log")"; fail=1; continue
   fi
   n=$(awk '$1 ~ /^\$_.*DFF/ {s += $2} END {print s+0}' "build/synth/$b-$id.stat")
