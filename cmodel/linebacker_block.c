@@ -203,8 +203,10 @@ static void lb_model_free(void *m) { lb_free((lb_model_t *)m); }
  * configuration with 2000-cycle windows (doc "Parameters"), and the scaled
  * Figure 6 configuration where every register is near victim space. */
 static const kit_check_t lb_checks[] = {
+  {"", 200000, 5000, "the paper configuration as printed (50,000-cycle windows: one decision per window pair)"},
   {"WinLen=2000", 1000000, 20000, "the paper configuration, 2000-cycle windows: many selections, throttles, restores"},
   {LB_FIG6, 300000, 20000, "Figure 6 scaled: 4 CTAs, 4 VPs of 2 registers, 64-cycle windows"},
+  {LB_FIG6 " Thresh=80", 200000, 20000, "Figure 6 scaled, 80% threshold: the LM disabled as often as it selects (VTT off)"},
 };
 
 const kit_block_t linebacker_block = {

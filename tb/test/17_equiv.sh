@@ -37,7 +37,10 @@ equiv_bug() {
   if cmp -s <(sed "s/^module $top\\b/module ${top}_bug/" "rtl/$b.v") "$f"; then
     bad "equiv $b bug ($name): the sed no longer matches rtl/$b.v"; return
   fi
-  out=$(make --no-print-directory equiv BLOCK="$b" RTL="$f" TOP="${top}_bug" 2>&1)
+  # the block's other RTL files (a composite's sub-blocks) go along unchanged
+  local rtl=$f x
+  for x in $(build/kit rtl "$b"); do [ "$x" = "rtl/$b.v" ] || rtl="$rtl $x"; done
+  out=$(make --no-print-directory equiv BLOCK="$b" RTL="$rtl" TOP="${top}_bug" 2>&1)
   stim=$(echo "$out" | sed -n 's/.*(counterexample \([^ ,]*\.stim\),.*/\1/p')
   if echo "$out" | grep -q "^FAIL equiv $b: the designs differ" && [ -s "$stim" ] \
      && echo "$out" | grep -qE "^ +MISMATCH $b at cycle [0-9]+ \(seed 1, $stim\)" \
@@ -90,3 +93,7 @@ equiv_self pdp
 equiv_bug pdp "a later candidate wins PD ties" 's/better = busy_q \& (c_q >= CMin) \& (lhs > rhs);/better = busy_q \& (c_q >= CMin) \& (lhs >= rhs);/'
 equiv_bug pdp "a sampler hit keeps its entry valid" 's/    if (hit) vld\[hitp\] = 1.b0;/    if (hit) vld[hitp] = 1'"'"'b1;/'
 equiv_bug pdp "N_t counts insertions only (NtAll ignored)" 's/    if (count \& ((NtAll != 0) | ins)) begin/    if (count \& ins) begin/'
+
+equiv_self linebacker
+equiv_bug linebacker "the queue moves while an eviction is in the glue" 's/assign req_ready_o     = vtt_ready \&\& (ev_st_q == EvNone);/assign req_ready_o     = vtt_ready;/'
+equiv_bug linebacker "an L1 hit is refused with no VTT answer due" 's/assign hit_ready_o     = !ans;/assign hit_ready_o     = !vtt_rsp_valid;/'
