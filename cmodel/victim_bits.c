@@ -83,6 +83,12 @@ victim_bits_model_t *victim_bits_new(const long *P)
   m->wayw = VB_WAYW(P);
   m->l1w = VB_L1W(P);
   m->slotw = VB_SLOTW(P);
+  m->set_mask = kit_mask(m->setw);
+  m->way_mask = kit_mask(m->wayw);
+  m->l1_mask = kit_mask(m->l1w);
+  m->dbg_mask = kit_mask(m->slotw + m->wayw);
+  m->g_mask = kit_mask(m->g);
+  m->samp_mask = kit_mask(m->shift);
   m->lls_max = kit_mask((unsigned)P[victim_bits_P_LlsW]);
   m->acc_max = kit_mask((unsigned)P[victim_bits_P_AccW]);
   m->period = (uint64_t)P[victim_bits_P_Period];
@@ -132,17 +138,17 @@ void victim_bits_step(victim_bits_model_t *m, const victim_bits_in_t *in,
   /* Mask every input to its port width (victim_bits.def). */
   const unsigned valid = (unsigned)(in->ev_valid_i & 1u);
   const unsigned kind = (unsigned)(in->ev_kind_i & 3u);
-  const uint64_t set = in->ev_set_i & kit_mask(m->setw);
-  const uint64_t way = in->ev_way_i & kit_mask(m->wayw);
-  const uint64_t l1 = in->ev_l1_i & kit_mask(m->l1w);
-  const uint64_t dbg = in->dbg_addr_i & kit_mask(m->slotw + m->wayw);
-  const uint64_t gmask = kit_mask(m->g);
+  const uint64_t set = in->ev_set_i & m->set_mask;
+  const uint64_t way = in->ev_way_i & m->way_mask;
+  const uint64_t l1 = in->ev_l1_i & m->l1_mask;
+  const uint64_t dbg = in->dbg_addr_i & m->dbg_mask;
+  const uint64_t gmask = m->g_mask;
 
   /* doc "Event kinds": does the event apply to a sampler line? */
   const int wreq = kind == VB_WRITE && m->write_req;   /* WriteReq: a write is a request */
   const int req = kind == VB_HIT || kind == VB_FILL || wreq;
   const int applies = valid && (kind != VB_WRITE || wreq) &&
-                      victim_bits_is_sampler(m->shift, m->offset, m->sets, set) &&
+                      set < m->sets && (set & m->samp_mask) == m->offset && /* victim_bits_is_sampler */
                       way < m->ways && (!req || l1 < m->l1s);
   const size_t row = applies ? (size_t)(set >> m->shift) * m->ways + way : 0;
   const uint64_t bits = applies ? m->vb[row] : 0;
@@ -188,7 +194,7 @@ void victim_bits_step(victim_bits_model_t *m, const victim_bits_in_t *in,
   o.lost_o = lost;
   /* doc step 5: read-first debug port; 0 outside the array. */
   {
-    const uint64_t slot = dbg >> m->wayw, dway = dbg & kit_mask(m->wayw);
+    const uint64_t slot = dbg >> m->wayw, dway = dbg & m->way_mask;
     o.dbg_data_o = (slot < m->n && dway < m->ways) ? m->vb[slot * m->ways + dway] : 0;
   }
 

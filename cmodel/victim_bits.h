@@ -52,6 +52,9 @@ typedef struct victim_bits_model {
   /* configuration, validated by the caller (kit_params_check) */
   unsigned l1s, sets, ways, shift, offset, share_log2, g, n;
   unsigned setw, wayw, l1w, slotw;
+  /* port and field masks, from the widths above (the step masks every
+   * input with them; precomputed because the step is the hot loop) */
+  uint64_t set_mask, way_mask, l1_mask, dbg_mask, g_mask, samp_mask;
   uint64_t lls_max, acc_max;    /* 2^LlsW - 1, 2^AccW - 1 */
   uint64_t period;              /* 1 .. 2^24 */
   unsigned write_req, period_acc; /* WriteReq, PeriodAcc (doc "Paper readings") */
