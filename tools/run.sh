@@ -56,7 +56,6 @@ printf '  %-12s %-40s %-30s %-24s %s\n' block "default check (random)" "directed
 for b in $blocks; do printf '  %-12s %-40s %-30s %-24s %s\n' "$b" "${L[$b]:-}" "${D[$b]:-}" "${R[$b]:-}" "${V[$b]:-}"; done
 echo
 for b in $blocks; do build/kit overhead "$b"; done
-build/kit summary linebacker
 suites=(); for b in $blocks; do suites+=("$b=$J/run-$b.log:${T[$b]:-0}"); done
 python3 tools/junit.py "$J/make-run.xml" "${suites[@]}" || fail=1
 [ $fail -eq 0 ] && echo "make run: all blocks agree" || echo "make run: FAILURES above"
