@@ -35,7 +35,7 @@
 /* doc "Which sets are samplers": s mod 2^shift == offset, s < Sets. */
 int victim_bits_is_sampler(unsigned shift, unsigned offset, unsigned sets, uint64_t s)
 {
-  return s < sets && (s & kit_mask(shift)) == offset;
+  return victim_bits_sampler_m(kit_mask(shift), offset, sets, s);
 }
 
 /* doc "Threshold": no division; a period with no access never flags. */
@@ -79,14 +79,11 @@ victim_bits_model_t *victim_bits_new(const long *P)
   m->share_log2 = vb_log2((unsigned)P[victim_bits_P_Share]);
   m->g = VB_G(P);
   m->n = n;
-  m->setw = VB_SETW(P);
   m->wayw = VB_WAYW(P);
-  m->l1w = VB_L1W(P);
-  m->slotw = VB_SLOTW(P);
-  m->set_mask = kit_mask(m->setw);
+  m->set_mask = kit_mask(VB_SETW(P));
   m->way_mask = kit_mask(m->wayw);
-  m->l1_mask = kit_mask(m->l1w);
-  m->dbg_mask = kit_mask(m->slotw + m->wayw);
+  m->l1_mask = kit_mask(VB_L1W(P));
+  m->dbg_mask = kit_mask(VB_DBGW(P));
   m->g_mask = kit_mask(m->g);
   m->samp_mask = kit_mask(m->shift);
   m->lls_max = kit_mask((unsigned)P[victim_bits_P_LlsW]);
@@ -148,7 +145,7 @@ void victim_bits_step(victim_bits_model_t *m, const victim_bits_in_t *in,
   const int wreq = kind == VB_WRITE && m->write_req;   /* WriteReq: a write is a request */
   const int req = kind == VB_HIT || kind == VB_FILL || wreq;
   const int applies = valid && (kind != VB_WRITE || wreq) &&
-                      set < m->sets && (set & m->samp_mask) == m->offset && /* victim_bits_is_sampler */
+                      victim_bits_sampler_m(m->samp_mask, m->offset, m->sets, set) &&
                       way < m->ways && (!req || l1 < m->l1s);
   const size_t row = applies ? (size_t)(set >> m->shift) * m->ways + way : 0;
   const uint64_t bits = applies ? m->vb[row] : 0;

@@ -40,6 +40,14 @@ static inline unsigned victim_bits_nsampled(long sets, long shift, long off)
 }
 
 /* Event kinds (ev_kind_i). */
+/* doc "Which sets are samplers": s mod 2^SampleShift == offset, s < Sets,
+ * with samp_mask = 2^SampleShift - 1 (victim_bits_is_sampler takes the
+ * shift; the model's step passes its precomputed mask). */
+static inline int victim_bits_sampler_m(uint64_t samp_mask, unsigned offset, unsigned sets, uint64_t s)
+{
+  return s < sets && (s & samp_mask) == offset;
+}
+
 enum { VB_HIT = 0, VB_FILL = 1, VB_EVICT = 2, VB_WRITE = 3 };
 
 #define KIT_BLOCK victim_bits
@@ -51,9 +59,9 @@ enum { VB_HIT = 0, VB_FILL = 1, VB_EVICT = 2, VB_WRITE = 3 };
 typedef struct victim_bits_model {
   /* configuration, validated by the caller (kit_params_check) */
   unsigned l1s, sets, ways, shift, offset, share_log2, g, n;
-  unsigned setw, wayw, l1w, slotw;
-  /* port and field masks, from the widths above (the step masks every
-   * input with them; precomputed because the step is the hot loop) */
+  unsigned wayw;                /* the debug address's way field */
+  /* port and field masks (the step masks every input with them;
+   * precomputed because the step is the hot loop) */
   uint64_t set_mask, way_mask, l1_mask, dbg_mask, g_mask, samp_mask;
   uint64_t lls_max, acc_max;    /* 2^LlsW - 1, 2^AccW - 1 */
   uint64_t period;              /* 1 .. 2^24 */
