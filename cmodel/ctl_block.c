@@ -190,6 +190,23 @@ static const kit_check_t ctl_checks[] = {
    "a 2-entry buffer that fills in both directions"},
 };
 
+/* The equivalence configurations (make equiv, make mutate): each a
+ * reduction of default-check configurations small enough for the formal
+ * engines; together every mode value and every generate branch
+ * (doc/harness.md "Equivalence"). */
+static const kit_equiv_t ctl_equivs[] = {
+  {"MaxCta=4 RnW=4 InstW=8 RetW=2 BufEnt=2 MinAct=1", KIT_CHK(1), 100000,
+   "4 CTAs (three can be backed up: a LIFO of depth 3), a 2-entry buffer, the paper ratios"},
+  {"MaxCta=2 RnW=4 InstW=8 RetW=8 BufEnt=2 MinAct=1", KIT_CHK(2), 20000,
+   "wide retire counts: the instruction counters saturate"},
+  {"MaxCta=3 RnW=4 InstW=8 RetW=2 UpRatio=100 LoRatio=100 BufEnt=3 MinAct=2", KIT_CHK(3), 20000,
+   "the single-threshold reading, MinAct 2, a 3-entry buffer"},
+  {"MaxCta=3 RnW=4 InstW=8 RetW=2 BufEnt=2 MinAct=2", KIT_CHK(4), 20000,
+   "a 2-entry buffer with MinAct 2"},
+  {"MaxCta=1 RnW=4 InstW=8 RetW=2 BufEnt=1 MinAct=1", 0, 20000,
+   "one CTA slot and one buffer entry (g_nact_one, g_head_one)"},
+};
+
 const kit_block_t ctl_block = {
   .name = "ctl",
   .top = "ctl",
@@ -214,5 +231,6 @@ const kit_block_t ctl_block = {
   .cover = ctl_cover,
   .checks = ctl_checks,
   .nchecks = sizeof ctl_checks / sizeof ctl_checks[0],
-  .equiv = "MaxCta=2 RnW=4 InstW=8 RetW=2 BufEnt=2 MinAct=1",
+  .equivs = ctl_equivs,
+  .nequivs = sizeof ctl_equivs / sizeof ctl_equivs[0],
 };

@@ -127,6 +127,25 @@ static const kit_check_t hac_checks[] = {
   {"Policy=1 StaticWbEa=1", 50000, 20000, "static policy, writeback misses grouped by ea (doc \"Paper readings\")"},
 };
 
+/* The equivalence configurations (make equiv, make mutate): each a
+ * reduction of default-check configurations small enough for the formal
+ * engines; together every mode value and every generate branch
+ * (doc/harness.md "Equivalence"). */
+static const kit_equiv_t hac_equivs[] = {
+  {"Sets=1 Ways=8 TagW=4", KIT_CHK(1), 20000,
+   "the dynamic policy (Algorithms 1, 2) on one set of the smallest associativity; 16 tags over 8 ways, so lines are evicted"},
+  {"Sets=1 Ways=8 TagW=4 Policy=1", KIT_CHK(2), 20000,
+   "the static policy (g_static)"},
+  {"Sets=3 Ways=8 TagW=4", KIT_CHK(3), 20000,
+   "3 sets: set index 3 is out of range and ignored"},
+  {"Sets=1 Ways=32 TagW=6", KIT_CHK(4), 10000,
+   "A >= 32, where the CDP clamp acts (doc \"Insertion\"): 64 ways reduced to 32, one set, 64 tags"},
+  {"Sets=1 Ways=8 TagW=4 BypassMc=1", KIT_CHK(5), 20000,
+   "BypassMc = 1: a bypassed demand miss steps mc"},
+  {"Sets=1 Ways=8 TagW=4 Policy=1 StaticWbEa=1", KIT_CHK(6), 20000,
+   "static policy, writeback misses grouped by ea"},
+};
+
 const kit_block_t hac_block = {
   .name = "hac",
   .top = "hac",
@@ -151,5 +170,6 @@ const kit_block_t hac_block = {
   .cover = hac_cover,
   .checks = hac_checks,
   .nchecks = sizeof hac_checks / sizeof hac_checks[0],
-  .equiv = "Sets=1 Ways=8 TagW=3 Policy=0",
+  .equivs = hac_equivs,
+  .nequivs = sizeof hac_equivs / sizeof hac_equivs[0],
 };

@@ -25,10 +25,17 @@
 
 typedef enum { KIT_DIR_IN = 0, KIT_DIR_OUT = 1 } kit_dir_t;
 
+/* Where a parameter acts (KIT_PARAM's fifth field, kit_param_t.in_rtl). */
+#define KIT_MODEL 0     /* the model only (a storage-estimate input) */
+#define KIT_RTL   1     /* an RTL parameter, passed as -G / #(...) */
+#define KIT_MODE  2     /* an RTL parameter that selects logic (a policy, a
+                         * paper reading): make equiv proves every value
+                         * (kit_equivs_check) */
+
 typedef struct kit_param {
   const char *name;     /* RTL parameter name, also the make/CLI name */
   long min, max, def;   /* legal range and default */
-  int in_rtl;           /* passed to the RTL as -G / #(...) */
+  int in_rtl;           /* KIT_MODEL, KIT_RTL or KIT_MODE; nonzero = in the RTL */
   const char *doc;
 } kit_param_t;
 
@@ -68,6 +75,20 @@ typedef struct kit_check {
   const char *why;      /* what it reaches that the others do not */
 } kit_check_t;
 
+/* One equivalence configuration of make equiv and make mutate: small
+ * enough for the formal engines, and between them the configurations select
+ * every piece of the block's logic: every value of every KIT_MODE
+ * parameter, a reduction of every default-check configuration, every
+ * generate branch (doc/harness.md "Equivalence"). */
+typedef struct kit_equiv {
+  const char *params;   /* NAME=VALUE ... over the defaults */
+  uint32_t reduces;     /* bit i: default-check configuration i + 1 (KIT_CHK) */
+  uint64_t cycles;      /* random cycles of make equiv's simulation stage:
+                         * together the configurations reach every cover event */
+  const char *why;      /* what it keeps of them, what logic it selects */
+} kit_equiv_t;
+#define KIT_CHK(n) (1u << ((n) - 1))
+
 typedef struct kit_block {
   const char *name;                 /* "hac": BLOCK= value, file prefix */
   const char *top;                  /* our RTL's top module */
@@ -105,9 +126,9 @@ typedef struct kit_block {
   /* The default check (optional; none = the default configuration alone). */
   const kit_check_t *checks;
   unsigned nchecks;
-  /* The equivalence configuration of make equiv and make mutate (small, so
-   * the solvers finish): NAME=VALUE ..., NULL = the defaults. */
-  const char *equiv;
+  /* The equivalence configurations of make equiv and make mutate. */
+  const kit_equiv_t *equivs;
+  unsigned nequivs;
 } kit_block_t;
 
 #define KIT_MAX_COVER 32
@@ -127,6 +148,18 @@ int  kit_params_check(const kit_block_t *b, const long *P, char *err, size_t err
 int  kit_params_words(const kit_block_t *b, long *P, unsigned n, const char *const *words,
                       char *err, size_t errlen);
 int  kit_param_index(const kit_block_t *b, const char *name);
+/* A configuration written as NAME=VALUE words separated by spaces (a
+ * check-list or equivalence entry) applied over the defaults and checked
+ * legal; 0, or -1 with err set. */
+int  kit_params_text(const kit_block_t *b, long *P, const char *text, char *err, size_t errlen);
+/* The block's equivalence configurations are complete: each is legal,
+ * every default-check configuration is reduced by one of them, and every
+ * value of every KIT_MODE parameter is set by one (a parameter with more
+ * than KIT_MODE_VALUES values: its minimum and one other); 0, or -1 with
+ * err naming what is missing. */
+#define KIT_MODE_VALUES 16
+#define KIT_VEC_MAX_CYCLES_EQUIV 10000000ull
+int  kit_equivs_check(const kit_block_t *b, char *err, size_t errlen);
 
 /* The one number reader of the kit, for every option, parameter and file:
  * decimal, or hex with a 0x prefix; no sign (kit_parse_long: an optional

@@ -143,6 +143,94 @@ int kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errl
   return b->check ? b->check(P, err, errlen) : 0;
 }
 
+int kit_params_text(const kit_block_t *b, long *P, const char *text, char *err, size_t errlen)
+{
+  char buf[1024];
+  const char *w[KIT_MAX_PARAMS + 1];
+  unsigned n = 0;
+  kit_params_default(b, P);
+  if (strlen(text) >= sizeof buf) {
+    snprintf(err, errlen, "configuration '%.40s...' too long", text);
+    return -1;
+  }
+  memcpy(buf, text, strlen(text) + 1);
+  for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+    if (n == KIT_MAX_PARAMS) {
+      snprintf(err, errlen, "configuration '%s': more than %d words", text, KIT_MAX_PARAMS);
+      return -1;
+    }
+    w[n++] = t;
+  }
+  if (kit_params_words(b, P, n, w, err, errlen)) return -1;
+  return kit_params_check(b, P, err, errlen);
+}
+
+/* Appends " (equivalence configuration N of block B)" to err. */
+static int equiv_err(const kit_block_t *b, unsigned k, char *err, size_t errlen)
+{
+  size_t n = strlen(err);
+  if (n < errlen) snprintf(err + n, errlen - n, " (equivalence configuration %u of block %s)", k + 1, b->name);
+  return -1;
+}
+
+int kit_equivs_check(const kit_block_t *b, char *err, size_t errlen)
+{
+  long P[KIT_MAX_PARAMS];
+  uint32_t reduced = 0;
+  /* per KIT_MODE parameter: the values seen (bit v - min), and for a wide
+   * range whether the minimum and another value were */
+  uint32_t seen[KIT_MAX_PARAMS] = {0};
+  if (b->nequivs == 0) {
+    snprintf(err, errlen, "block %s has no equivalence configuration (cmodel/%s_block.c)", b->name, b->name);
+    return -1;
+  }
+  for (unsigned k = 0; k < b->nequivs; k++) {
+    const kit_equiv_t *e = &b->equivs[k];
+    if (kit_params_text(b, P, e->params, err, errlen)) return equiv_err(b, k, err, errlen);
+    if (e->reduces >> (b->nchecks ? b->nchecks : 1)) {
+      snprintf(err, errlen, "reduces a default-check configuration the block does not have");
+      return equiv_err(b, k, err, errlen);
+    }
+    if (e->cycles == 0 || e->cycles > KIT_VEC_MAX_CYCLES_EQUIV) {
+      snprintf(err, errlen, "simulation cycles %llu out of range 1..%llu", (unsigned long long)e->cycles,
+               (unsigned long long)KIT_VEC_MAX_CYCLES_EQUIV);
+      return equiv_err(b, k, err, errlen);
+    }
+    reduced |= e->reduces;
+    for (unsigned i = 0; i < b->nparams; i++) {
+      const kit_param_t *p = &b->params[i];
+      if (p->in_rtl != KIT_MODE) continue;
+      if (p->max - p->min < KIT_MODE_VALUES) seen[i] |= 1u << (P[i] - p->min);
+      else seen[i] |= P[i] == p->min ? 1u : 2u;
+    }
+  }
+  for (unsigned i = 0; i < b->nparams; i++) {
+    const kit_param_t *p = &b->params[i];
+    if (p->in_rtl != KIT_MODE) continue;
+    const int wide = p->max - p->min >= KIT_MODE_VALUES;
+    const uint32_t all = wide ? 3u : (uint32_t)((2ull << (p->max - p->min)) - 1);
+    if (seen[i] == all) continue;
+    if (wide)
+      snprintf(err, errlen, "block %s: no equivalence configuration sets mode parameter %s to %s",
+               b->name, p->name, seen[i] & 1u ? "a value above its minimum" : "its minimum");
+    else {
+      long v = p->min;
+      while (seen[i] >> (v - p->min) & 1u) v++;
+      snprintf(err, errlen, "block %s: no equivalence configuration sets mode parameter %s to %ld",
+               b->name, p->name, v);
+    }
+    return -1;
+  }
+  const unsigned nchecks = b->nchecks ? b->nchecks : 1;
+  for (unsigned c = 0; c < nchecks; c++)
+    if (!(reduced >> c & 1u)) {
+      snprintf(err, errlen, "block %s: no equivalence configuration reduces default-check configuration %u (kit checks %s)",
+               b->name, c + 1, b->name);
+      return -1;
+    }
+  return 0;
+}
+
 /* splitmix64, used only to spread the seed over xoshiro's state. */
 static uint64_t splitmix64(uint64_t *x)
 {

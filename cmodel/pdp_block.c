@@ -152,6 +152,23 @@ static const kit_check_t pdp_checks[] = {
   {"Sc=1 PdMin=1 TagW=4 PeriodLen=512", 50000, 20000, "1-wide bins, candidates from 1 (doc \"Paper readings\")"},
 };
 
+/* The equivalence configurations (make equiv, make mutate): each a
+ * reduction of default-check configurations small enough for the formal
+ * engines; together every mode value and every generate branch
+ * (doc/harness.md "Equivalence"). */
+static const kit_equiv_t pdp_equivs[] = {
+  {"Sets=2 SampledSets=1 DMax=4 Sc=1 SampM=2 TagW=1 BinW=2 NtW=2 De=1 PdMin=2 PeriodLen=6", KIT_CHK(1) | KIT_CHK(4) | KIT_CHK(6), 20000,
+   "1-wide bins (g_sc1), candidates 2..4: PD ties and the PdMin cut"},
+  {"Sets=4 SampledSets=2 DMax=4 Sc=2 SampM=2 TagW=1 BinW=2 NtW=3 De=2 PdMin=4 PeriodLen=4", KIT_CHK(2), 20000,
+   "2-wide bins (g_scn), 2 sampled sets, the shortest period"},
+  {"Sets=4 SampledSets=1 DMax=8 Sc=4 SampM=4 TagW=1 BinW=3 NtW=4 De=4 PdMin=4 PeriodLen=4", KIT_CHK(3), 20000,
+   "4-wide bins, one insertion in 4 accesses"},
+  {"Sets=2 SampledSets=1 DMax=4 Sc=1 SampM=2 TagW=1 BinW=2 NtW=2 De=1 PdMin=2 PeriodLen=6 NtAll=0", KIT_CHK(5), 20000,
+   "NtAll = 0: N_t counts insertions"},
+  {"Sets=2 SampledSets=1 DMax=4 Sc=1 SampM=2 TagW=1 BinW=2 NtW=2 De=1 PdMin=1 PeriodLen=6", KIT_CHK(7), 20000,
+   "PdMin = 1: every candidate from 1"},
+};
+
 const kit_block_t pdp_block = {
   .name = "pdp",
   .top = "pdp",
@@ -176,5 +193,6 @@ const kit_block_t pdp_block = {
   .cover = pdp_cover,
   .checks = pdp_checks,
   .nchecks = sizeof pdp_checks / sizeof pdp_checks[0],
-  .equiv = "Sets=2 SampledSets=1 DMax=4 Sc=1 SampM=2 TagW=1 BinW=2 NtW=2 De=1 PdMin=2 PeriodLen=6",
+  .equivs = pdp_equivs,
+  .nequivs = sizeof pdp_equivs / sizeof pdp_equivs[0],
 };

@@ -187,6 +187,25 @@ static const kit_check_t victim_bits_checks[] = {
    50000, 20000, "13 sets, 64-cycle periods, writes ignored (doc \"Paper readings\")"},
 };
 
+/* The equivalence configurations (make equiv, make mutate): each a
+ * reduction of default-check configurations small enough for the formal
+ * engines; together every mode value and every generate branch
+ * (doc/harness.md "Equivalence"). */
+static const kit_equiv_t victim_bits_equivs[] = {
+  {"L1s=2 Sets=2 Ways=2 SampleShift=1 SampleOffset=0 Share=1 LlsW=2 AccW=2 Period=4 ThrNum=1 ThrDen=2", KIT_CHK(1) | KIT_CHK(3), 20000,
+   "2 L1s, 2 sets (1 sampled), 2 ways, 4-request periods"},
+  {"L1s=3 Sets=3 Ways=3 SampleShift=1 SampleOffset=1 Share=2 LlsW=2 AccW=3 Period=4 ThrNum=1 ThrDen=3", KIT_CHK(2), 20000,
+   "3 sets (index 3 out of range), 3 L1s sharing bits in pairs, offset 1, LlsW < AccW"},
+  {"L1s=4 Sets=2 Ways=2 SampleShift=0 SampleOffset=0 Share=4 LlsW=2 AccW=2 Period=4 ThrNum=1 ThrDen=1", KIT_CHK(4), 20000,
+   "every set sampled, one bit shared by all L1s, threshold 1"},
+  {"L1s=2 Sets=2 Ways=2 SampleShift=1 SampleOffset=0 Share=1 LlsW=2 AccW=2 Period=4 ThrNum=1 ThrDen=2 WriteReq=0 PeriodAcc=0", KIT_CHK(5), 20000,
+   "WriteReq = 0, PeriodAcc = 0: writes ignored, periods in cycles"},
+  {"L1s=3 Sets=3 Ways=3 SampleShift=1 SampleOffset=1 Share=2 LlsW=2 AccW=3 Period=4 ThrNum=1 ThrDen=3 WriteReq=0 PeriodAcc=0", KIT_CHK(6), 20000,
+   "the 3-set geometry with writes ignored and periods in cycles"},
+  {"L1s=2 Sets=2 Ways=2 SampleShift=1 SampleOffset=0 Share=1 LlsW=2 AccW=2 Period=1 ThrNum=1 ThrDen=2", 0, 20000,
+   "Period = 1: every request ends a period (g_period1)"},
+};
+
 const kit_block_t victim_bits_block = {
   .name = "victim_bits",
   .top = "victim_bits",
@@ -211,5 +230,6 @@ const kit_block_t victim_bits_block = {
   .cover = vb_cover,
   .checks = victim_bits_checks,
   .nchecks = sizeof victim_bits_checks / sizeof victim_bits_checks[0],
-  .equiv = "L1s=2 Sets=2 Ways=2 SampleShift=1 SampleOffset=0 Share=1 LlsW=2 AccW=2 Period=4 ThrNum=1 ThrDen=2",
+  .equivs = victim_bits_equivs,
+  .nequivs = sizeof victim_bits_equivs / sizeof victim_bits_equivs[0],
 };

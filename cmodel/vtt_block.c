@@ -247,6 +247,21 @@ static const kit_check_t vtt_checks[] = {
    "one partition answered in one cycle: never busy"},
 };
 
+/* The equivalence configurations (make equiv, make mutate): each a
+ * reduction of default-check configurations small enough for the formal
+ * engines; together every mode value and every generate branch
+ * (doc/harness.md "Equivalence"). */
+static const kit_equiv_t vtt_equivs[] = {
+  {"Sets=1 VpWays=1 NumVp=2 TagW=2 RnW=4 Offset=8 VpLat=2", KIT_CHK(1), 20000,
+   "two 1-way VPs of one set, busy for up to 4 cycles (g_fsm), RNs filling RnW (g_rn_full)"},
+  {"Sets=3 VpWays=1 NumVp=2 TagW=2 RnW=4 Offset=9 VpLat=2", KIT_CHK(2), 20000,
+   "3 sets (index 3 out of range), RNs up to 14 of 15"},
+  {"Sets=1 VpWays=4 NumVp=1 TagW=2 RnW=5 Offset=8 VpLat=2", KIT_CHK(3), 20000,
+   "one 4-way partition (a real rank permutation), RNs narrower than RnW (g_rn_ext)"},
+  {"Sets=2 VpWays=2 NumVp=1 TagW=2 RnW=4 Offset=3 VpLat=1", KIT_CHK(4), 20000,
+   "one partition answered in one cycle: never busy (g_no_fsm)"},
+};
+
 const kit_block_t vtt_block = {
   .name = "vtt",
   .top = "vtt",
@@ -271,5 +286,6 @@ const kit_block_t vtt_block = {
   .cover = vtt_cover,
   .checks = vtt_checks,
   .nchecks = sizeof vtt_checks / sizeof vtt_checks[0],
-  .equiv = "Sets=1 VpWays=1 NumVp=2 TagW=2 RnW=4 Offset=8 VpLat=2",
+  .equivs = vtt_equivs,
+  .nequivs = sizeof vtt_equivs / sizeof vtt_equivs[0],
 };

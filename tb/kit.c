@@ -7,15 +7,16 @@
  *   kit rtlparams BLOCK [P=V..]                  "Sets=384 Ways=16 ..."
  *   kit top BLOCK / kit rtl BLOCK                our RTL's top module / files
  *   kit vectors  BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..]
- *   kit checkvec FILE                            validate + replay on the C model
- *   kit tbgen    FILE -o TB.v                    Icarus replay bench for FILE
+ *   kit checkvec FILE [--json]                   validate + replay on the C model
+ *   kit tbgen    FILE -o TB.v [--top MODULE]     Icarus replay bench for FILE
  *   kit portcheck BLOCK VDUT_H [P=V..]           RTL ports vs the .def
  *   kit overhead BLOCK [P=V..]                   storage report
  *   kit summary linebacker                       section 4.2 items over lm, vtt, ctl
  *   kit miter    BLOCK -o FILE [P=V..]          equivalence miter for make equiv
  *   kit vcd2stim BLOCK TRACE.vcd -o F.stim [P=V..] counterexample as stimulus
+ *   kit vec2stim FILE.vec -o F.stim [--cycles N]   a vector file's inputs as stimulus
  *   kit checks   BLOCK                           the block's default check
- *   kit equiv    BLOCK                           its equivalence configuration
+ *   kit equiv    BLOCK                           its equivalence configurations
  *
  * Every error is one line on stderr naming the file, line or parameter,
  * with exit status 2 (usage) or 1 (bad input / failed check); an output
@@ -48,10 +49,22 @@ static int usage(void)
   fprintf(stderr,
           "usage: kit blocks | gflags|cfgid|rtlparams|overhead BLOCK [P=V..] |\n"
           "       vectors BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..] |\n"
-          "       checkvec FILE | tbgen FILE -o TB.v | portcheck BLOCK VDUT_H [P=V..] |\n"
+          "       checkvec FILE [--json] | tbgen FILE -o TB.v [--top MODULE] | portcheck BLOCK VDUT_H [P=V..] |\n"
           "       summary linebacker | miter BLOCK -o FILE [P=V..] |\n"
-          "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | checks BLOCK | equiv BLOCK\n");
+          "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | vec2stim FILE.vec -o FILE.stim [--cycles N] |\n"
+          "       checks BLOCK | equiv BLOCK\n");
   return 2;
+}
+
+/* A plain Verilog identifier: a letter or _, then letters, digits, _ or $. */
+static int kit_verilog_ident(const char *s)
+{
+  if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
+  for (s++; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+          *s == '_' || *s == '$'))
+      return 0;
+  return 1;
 }
 
 static const kit_block_t *find_block(const char *name)
@@ -149,7 +162,10 @@ static int cmd_vectors(const kit_block_t *b, const long *P, const kit_args_t *a)
   return 0;
 }
 
-static int cmd_checkvec(const char *path)
+/* `kit checkvec FILE [--json]`: validate a vector file and replay it on the
+ * C model; with --json the verdict and the file's functional coverage as one
+ * JSON object (schema cvkit.checkvec/1, doc/results.md) instead of text. */
+static int cmd_checkvec(const char *path, int json)
 {
   kit_vec_t v;
   if (kit_vec_read(path, &v, err, sizeof err)) return die(err);
@@ -160,13 +176,21 @@ static int cmd_checkvec(const char *path)
     unsigned hit = 0;
     kit_vec_cover(&v, cov);
     for (unsigned i = 0; i < v.b->ncover; i++) hit += cov[i] != 0;
-    printf("PASS vectors %s: %" PRIu64 " cycles match the %s model", path, v.cycles, v.b->name);
-    if (v.b->ncover) printf(", coverage %u/%u events", hit, v.b->ncover);
-    printf("\n");
-    if (v.b->ncover) {
-      printf("  functional coverage:");
-      for (unsigned i = 0; i < v.b->ncover; i++) printf(" %s=%" PRIu64, v.b->cover_names[i], cov[i]);
+    if (json) {
+      printf("{\"schema\": \"cvkit.checkvec/1\", \"block\": \"%s\", \"cycles\": %" PRIu64
+             ", \"verdict\": \"matched\", \"cover\": {", v.b->name, v.cycles);
+      for (unsigned i = 0; i < v.b->ncover; i++)
+        printf("%s\"%s\": %" PRIu64, i ? ", " : "", v.b->cover_names[i], cov[i]);
+      printf("}}\n");
+    } else {
+      printf("PASS vectors %s: %" PRIu64 " cycles match the %s model", path, v.cycles, v.b->name);
+      if (v.b->ncover) printf(", coverage %u/%u events", hit, v.b->ncover);
       printf("\n");
+      if (v.b->ncover) {
+        printf("  functional coverage:");
+        for (unsigned i = 0; i < v.b->ncover; i++) printf(" %s=%" PRIu64, v.b->cover_names[i], cov[i]);
+        printf("\n");
+      }
     }
   }
   kit_vec_free(&v);
@@ -176,13 +200,14 @@ static int cmd_checkvec(const char *path)
 /* The Icarus replay bench: plain Verilog-2005, $readmemh of the whole file
  * into a 64-bit memory, inputs driven at the falling edge, outputs compared
  * with !== one time unit after the rising edge. */
-static int cmd_tbgen(const char *path, const char *out)
+static int cmd_tbgen(const char *path, const char *out, const char *top)
 {
   kit_vec_t v;
   kit_out_t o;
   if (kit_vec_read(path, &v, err, sizeof err)) return die(err);
   const kit_block_t *b = v.b;
   unsigned nin = b->nin, ncol = nin + b->nout;
+  if (!top) top = b->top;
   /* the path goes into a Verilog string literal: escape " and \ and refuse
    * control characters */
   char lit[4096];
@@ -204,14 +229,16 @@ static int cmd_tbgen(const char *path, const char *out)
   FILE *f = o.f;
   fprintf(f, "// Generated by 'kit tbgen %s': Icarus/any-simulator replay bench for block %s.\n"
              "// Run: iverilog -g2005 -o sim THIS_FILE <rtl files> && vvp sim +vec=<vector file> [+waves]\n"
-             "// (+loadonly stops after loading the file: make bench times the load apart)\n"
+             "// (+loadonly stops after loading the file: make bench times the load apart;\n"
+             "// +result=FILE writes the verdict as one JSON line, doc/results.md)\n"
              "`timescale 1ns/1ps\n`default_nettype none\nmodule replay_tb;\n", path, b->name);
   fprintf(f, "  localparam integer NREC = %" PRIu64 ";\n  localparam integer NCOL = %u;\n", v.cycles,
           ncol);
-  fprintf(f, "  reg [63:0] vec [0:NREC*NCOL-1];\n  reg [8*1024-1:0] vecfile;\n  reg clk_i;\n");
+  fprintf(f, "  reg [63:0] vec [0:NREC*NCOL-1];\n  reg [8*1024-1:0] vecfile, resfile;\n"
+             "  reg [8*64-1:0] fail_port;\n  reg clk_i;\n");
   for (unsigned i = 0; i < ncol; i++)
     fprintf(f, "  %s [%u:0] %s;\n", i < nin ? "reg " : "wire", v.port[i].width - 1, v.port[i].name);
-  fprintf(f, "  %s #(", b->top);
+  fprintf(f, "  %s #(", top);
   int first = 1;
   for (unsigned i = 0; i < b->nparams; i++) {
     if (!b->params[i].in_rtl) continue;
@@ -220,12 +247,12 @@ static int cmd_tbgen(const char *path, const char *out)
   }
   fprintf(f, ") dut (\n    .clk_i(clk_i)");
   for (unsigned i = 0; i < ncol; i++) fprintf(f, ",\n    .%s(%s)", v.port[i].name, v.port[i].name);
-  fprintf(f, "\n  );\n  integer c, errors;\n  initial begin\n"
+  fprintf(f, "\n  );\n  integer c, errors, fail_cycle, fd;\n  initial begin\n"
              "    if (!$value$plusargs(\"vec=%%s\", vecfile)) vecfile = \"%s\";\n"
              "    $readmemh(vecfile, vec);\n"
              "    if ($test$plusargs(\"loadonly\")) $finish;\n"
              "    if ($test$plusargs(\"waves\")) begin $dumpfile(\"replay.vcd\"); $dumpvars(0, replay_tb); end\n"
-             "    errors = 0;\n    clk_i = 1'b0;\n"
+             "    errors = 0;\n    fail_cycle = -1;\n    fail_port = \"\";\n    clk_i = 1'b0;\n"
              "    for (c = 0; c < NREC && errors == 0; c = c + 1) begin\n", lit);
   for (unsigned i = 0; i < nin; i++)
     fprintf(f, "      %s = vec[c*NCOL+%u][%u:0];\n", v.port[i].name, i, v.port[i].width - 1);
@@ -233,12 +260,20 @@ static int cmd_tbgen(const char *path, const char *out)
   for (unsigned i = nin; i < ncol; i++)
     fprintf(f, "      if (%s !== vec[c*NCOL+%u][%u:0]) begin\n"
                "        $display(\"FAIL icarus replay %s: cycle %%0d port %s expected %%h got %%h\", c, vec[c*NCOL+%u][%u:0], %s);\n"
+               "        if (errors == 0) begin fail_cycle = c; fail_port = \"%s\"; end\n"
                "        errors = errors + 1;\n      end\n",
             v.port[i].name, i, v.port[i].width - 1, b->name, v.port[i].name, i,
-            v.port[i].width - 1, v.port[i].name);
+            v.port[i].width - 1, v.port[i].name, v.port[i].name);
   fprintf(f, "      #4 clk_i = 1'b0;\n    end\n"
              "    if (errors == 0) $display(\"PASS icarus replay %s: %%0d cycles match\", NREC);\n"
-             "    $finish;\n  end\nendmodule\n`default_nettype wire\n", b->name);
+             "    if ($value$plusargs(\"result=%%s\", resfile)) begin\n"
+             "      fd = $fopen(resfile, \"w\");\n"
+             "      $fwrite(fd, \"{\\\"schema\\\": \\\"cvkit.replay/1\\\", \\\"block\\\": \\\"%s\\\", "
+             "\\\"top\\\": \\\"%s\\\", \\\"records\\\": %%0d, \\\"cycles\\\": %%0d, "
+             "\\\"verdict\\\": \\\"%%0s\\\", \\\"fail_cycle\\\": %%0d, \\\"fail_port\\\": \\\"%%0s\\\"}\\n\",\n"
+             "              NREC, c, errors ? \"different\" : \"matched\", fail_cycle, fail_port);\n"
+             "      $fclose(fd);\n    end\n"
+             "    $finish;\n  end\nendmodule\n`default_nettype wire\n", b->name, b->name, top);
   kit_vec_free(&v);
   return kit_out_commit(&o, err, sizeof err) ? die(err) : 0;
 }
@@ -282,29 +317,35 @@ static int cmd_miter(const kit_block_t *b, const long *P, const char *out)
   return kit_out_commit(&o, err, sizeof err) ? die(err) : 0;
 }
 
-/* A configuration a block names for itself (a default-check entry, its
- * equivalence configuration): NAME=VALUE words over the defaults, checked
- * legal like any command line; WHAT names it in the error. */
+/* A configuration a block names for itself (a default-check entry): legal
+ * like any command line; WHAT names it in the error. */
 static int legal_config(const kit_block_t *b, const char *params, const char *what)
 {
   long P[KIT_MAX_PARAMS];
-  kit_args_t a;
-  char *w[KIT_MAX_PARAMS + 1], buf[1024];
-  int n = 0;
-  snprintf(buf, sizeof buf, "%s", params);
-  for (char *t = strtok(buf, " "); t && n < KIT_MAX_PARAMS; t = strtok(NULL, " ")) w[n++] = t;
-  if (kit_args_parse(b, P, n, w, "", 0, &a, err, sizeof err) == 0) return 0;
+  if (kit_params_text(b, P, params, err, sizeof err) == 0) return 0;
   snprintf(err + strlen(err), sizeof err - strlen(err), " (%s of block %s)", what, b->name);
   return die(err);
 }
 
-/* `kit equiv BLOCK`: the configuration make equiv and make mutate prove
- * equivalence at, one line; empty for the defaults. */
+/* `kit equiv BLOCK`: the configurations make equiv and make mutate prove
+ * equivalence at, one a line: PARAMS<TAB>REDUCES<TAB>CYCLES<TAB>WHY, where
+ * CYCLES is the length of its simulation stage and REDUCES
+ * lists the default-check configurations (kit checks) it is a reduction
+ * of ("-" for none). The list is checked complete first
+ * (kit_equivs_check): a block whose list misses a mode value, a
+ * default-check configuration or a legal value is an error. */
 static int cmd_equiv(const kit_block_t *b)
 {
-  const char *e = b->equiv ? b->equiv : "";
-  if (legal_config(b, e, "equivalence configuration")) return 1;
-  printf("%s\n", e);
+  if (kit_equivs_check(b, err, sizeof err)) return die(err);
+  for (unsigned k = 0; k < b->nequivs; k++) {
+    const kit_equiv_t *e = &b->equivs[k];
+    char red[128] = "";
+    size_t n = 0;
+    for (unsigned c = 0; c < 32; c++)
+      if (e->reduces >> c & 1u && n < sizeof red)
+        n += (size_t)snprintf(red + n, sizeof red - n, "%s%u", n ? "," : "", c + 1);
+    printf("%s\t%s\t%" PRIu64 "\t%s\n", e->params, n ? red : "-", e->cycles, e->why);
+  }
   return 0;
 }
 
@@ -331,20 +372,21 @@ static int cmd_checks(const kit_block_t *b)
  * the configuration, `unchecked` (the solver may drive values the spec
  * calls illegal; model and RTL define them), then one line per cycle with
  * every input. */
-static int cmd_vcd2stim(const kit_block_t *b, const long *P, const char *trace, const char *out)
+/* A directed stimulus file of `steps` cycles of inputs (ins, steps * nin
+ * words): a comment saying where it came from, the whole configuration,
+ * `unchecked` (the values are replayed as they are: a solver may drive
+ * what the spec calls illegal, and model and RTL define every value), then
+ * one line per cycle naming every input. */
+static int write_stim(const kit_block_t *b, const long *P, const uint64_t *ins, uint64_t steps,
+                      const char *origin, const char *out)
 {
   kit_port_t port[KIT_MAX_PORTS];
-  uint64_t *ins, steps;
   kit_out_t o;
   b->ports(P, port);
-  if (kit_vcd_inputs(trace, "kit_miter", b, P, &ins, &steps, err, sizeof err)) return die(err);
-  if (kit_out_open(&o, out, err, sizeof err)) {
-    free(ins);
-    return die(err);
-  }
+  if (kit_out_open(&o, out, err, sizeof err)) return die(err);
   FILE *f = o.f;
-  fprintf(f, "# make equiv counterexample for block %s: %" PRIu64 " cycles from reset\n"
-             "# (written by 'kit vcd2stim' from the formal trace %s)\n", b->name, steps, trace);
+  fprintf(f, "# counterexample for block %s: %" PRIu64 " cycles from reset\n# (%s)\n", b->name, steps,
+          origin);
   fprintf(f, "params");
   for (unsigned i = 0; i < b->nparams; i++) fprintf(f, " %s=%ld", b->params[i].name, P[i]);
   fprintf(f, "\nunchecked\n");
@@ -353,10 +395,51 @@ static int cmd_vcd2stim(const kit_block_t *b, const long *P, const char *trace, 
       fprintf(f, "%s%s=0x%" PRIx64, i ? " " : "", port[i].name, ins[c * b->nin + i]);
     fprintf(f, "\n");
   }
-  free(ins);
   if (kit_out_commit(&o, err, sizeof err)) return die(err);
   printf("wrote %s (%" PRIu64 " cycles)\n", out, steps);
   return 0;
+}
+
+/* `kit vcd2stim BLOCK TRACE -o FILE [P=V..]`: a make equiv counterexample
+ * (the miter's inputs in a yosys-smtbmc trace) as a directed stimulus file. */
+static int cmd_vcd2stim(const kit_block_t *b, const long *P, const char *trace, const char *out)
+{
+  uint64_t *ins, steps;
+  char origin[1200];
+  if (kit_vcd_inputs(trace, "kit_miter", b, P, &ins, &steps, err, sizeof err)) return die(err);
+  snprintf(origin, sizeof origin, "written by 'kit vcd2stim' from the formal trace %s", trace);
+  int rc = write_stim(b, P, ins, steps, origin, out);
+  free(ins);
+  return rc;
+}
+
+/* `kit vec2stim FILE.vec -o FILE.stim [--cycles N]`: the inputs of a
+ * vector file's first N cycles (all by default) as a directed stimulus
+ * file at the file's configuration: make equiv's simulation counterexample,
+ * replayed by make check against the designer's RTL. */
+static int cmd_vec2stim(const char *path, const char *out, const char *ncyc)
+{
+  kit_vec_t v;
+  uint64_t n = 0;
+  char origin[1200];
+  if (kit_vec_read(path, &v, err, sizeof err)) return die(err);
+  n = v.cycles;
+  if (ncyc && kit_parse_u64("--cycles", ncyc, 1, v.cycles, &n, err, sizeof err)) {
+    kit_vec_free(&v);
+    return die(err);
+  }
+  const unsigned nin = v.b->nin, ncol = nin + v.b->nout;
+  uint64_t *ins = malloc((size_t)n * nin * sizeof *ins + 1);
+  if (!ins) {
+    kit_vec_free(&v);
+    return die("out of memory");
+  }
+  for (uint64_t c = 0; c < n; c++) memcpy(ins + c * nin, v.rec + c * ncol, nin * sizeof *ins);
+  snprintf(origin, sizeof origin, "written by 'kit vec2stim' from the first %" PRIu64 " cycles of %s", n, path);
+  int rc = write_stim(v.b, v.P, ins, n, origin, out);
+  free(ins);
+  kit_vec_free(&v);
+  return rc;
 }
 
 /* Ports of a Verilator model, from its generated header's VL_IN / VL_OUT
@@ -441,10 +524,28 @@ int main(int argc, char **argv)
     for (unsigned i = 0; kit_blocks[i]; i++) printf("%s\n", kit_blocks[i]->name);
     return 0;
   }
-  if (strcmp(cmd, "checkvec") == 0) return argc == 3 ? cmd_checkvec(argv[2]) : usage();
+  if (strcmp(cmd, "checkvec") == 0) {
+    if (argc == 3) return cmd_checkvec(argv[2], 0);
+    return argc == 4 && strcmp(argv[3], "--json") == 0 ? cmd_checkvec(argv[2], 1) : usage();
+  }
   if (strcmp(cmd, "summary") == 0) return argc == 3 ? cmd_summary(argv[2]) : usage();
-  if (strcmp(cmd, "tbgen") == 0)
-    return argc == 5 && strcmp(argv[3], "-o") == 0 ? cmd_tbgen(argv[2], argv[4]) : usage();
+  if (strcmp(cmd, "vec2stim") == 0) {
+    if (argc == 5 && strcmp(argv[3], "-o") == 0) return cmd_vec2stim(argv[2], argv[4], NULL);
+    if (argc == 7 && strcmp(argv[3], "-o") == 0 && strcmp(argv[5], "--cycles") == 0)
+      return cmd_vec2stim(argv[2], argv[4], argv[6]);
+    return usage();
+  }
+  if (strcmp(cmd, "tbgen") == 0) {
+    if (argc == 5 && strcmp(argv[3], "-o") == 0) return cmd_tbgen(argv[2], argv[4], NULL);
+    if (argc == 7 && strcmp(argv[3], "-o") == 0 && strcmp(argv[5], "--top") == 0) {
+      if (!kit_verilog_ident(argv[6])) {
+        snprintf(err, sizeof err, "--top '%s': not a Verilog module name", argv[6]);
+        return die(err);
+      }
+      return cmd_tbgen(argv[2], argv[4], argv[6]);
+    }
+    return usage();
+  }
   static const struct { const char *cmd, *opts; unsigned npos; } table[] = {
     {"top", "", 0}, {"rtl", "", 0}, {"gflags", "", 0}, {"rtlparams", "", 0}, {"cfgid", "", 0},
     {"overhead", "", 0}, {"vectors", "-o --seed --cycles --stim", 0}, {"portcheck", "", 1},

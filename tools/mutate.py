@@ -20,18 +20,23 @@ by the next point. Each mutant, renamed to its own module, is then:
 1. run through the block's default check and its directed files
    (tools/check.sh, DIRECTED=1, stopping at the first mismatch): killed if
    any run reports a difference;
-2. if it survives, classified with make equiv (tools/equiv.sh) at the
-   block's equivalence configuration: proved equal, or no difference
-   within the bounded depth (--bmc, MCY's criterion) -> equivalent (not
-   counted); a counterexample -> a real hole in the default check (the
-   counterexample .stim kills it and is kept); no answer within
-   --equiv-timeout seconds -> unknown, counted as a survivor.
+2. if it survives, classified with make equiv (tools/equiv.py) at every
+   equivalence configuration of the block (simulation first, then the
+   proofs), read from its result.json: proved unbounded at every
+   configuration -> equivalent (not counted); a difference -> a real hole
+   in the default check (the counterexample .stim is kept); anything less
+   (bounded only, no verdict, no answer within --equiv-timeout seconds) ->
+   unknown, listed apart and counted as a survivor. A bounded run is never
+   called equivalent.
 
 Score = killed / (mutants - equivalent - invalid). The report (stdout and
-build/mutate/BLOCK/report.txt, or --out DIR) lists every mutant with its line and change,
-its verdict and time, and every survivor. Exit 0 when the score is 100%.
+build/mutate/BLOCK/report.txt, or --out DIR) lists every mutant with its
+line and change, its verdict and time, every survivor and every unknown;
+build/mutate/BLOCK/result.json has the same as data (cvkit.mutate/1,
+doc/results.md). Exit 0 when the score is 100% (no survivor, no unknown).
 """
 import argparse
+import json
 import os
 import random
 import re
@@ -158,10 +163,13 @@ def main():
     ap.add_argument("--no-directed", action="store_true", help="leave the directed files out of the check")
     ap.add_argument("--out", default="", help="directory of the mutants and the report (build/mutate/BLOCK)")
     ap.add_argument("--list", action="store_true", help="only write and list the mutants")
+    ap.add_argument("--classify-only", action="store_true",
+                    help="skip the default check: every mutant goes straight to make equiv's classification")
+    ap.add_argument("--lines", default="", help="only points on these RTL lines (N,N,...): one mutation studied alone")
     ap.add_argument("--jobs", type=int, default=2, help="mutants judged side by side")
-    ap.add_argument("--bmc", type=int, default=8, help="BMC depth of the equivalence check of a survivor")
+    ap.add_argument("--bmc", type=int, default=24, help="BMC depth of the equivalence check of a survivor")
     ap.add_argument("--check-timeout", type=int, default=900, help="seconds before a hanging check counts as a kill")
-    ap.add_argument("--equiv-timeout", type=int, default=300, help="seconds before a survivor is 'unknown'")
+    ap.add_argument("--equiv-timeout", type=int, default=1800, help="seconds before a survivor is 'unknown'")
     a = ap.parse_args()
     b = a.block
     rc, top = run(["build/kit", "top", b])
@@ -174,6 +182,12 @@ def main():
         sys.exit("mutate: error: block %s has no rtl/%s.v" % (b, b))
     text = open(src).read()
     cands = candidates(text)
+    if a.lines:
+        try:
+            keep = {int(x) for x in a.lines.split(",")}
+        except ValueError:
+            sys.exit("mutate: error: --lines '%s': expected line numbers N,N,..." % a.lines)
+        cands = [c for c in cands if c[0] in keep]
     rng = random.Random(a.seed)
     rng.shuffle(cands)
     out_dir = os.path.join(ROOT, a.out or os.path.join("build", "mutate", b))
@@ -215,8 +229,11 @@ def main():
     def judge(m):
         name, path, cand = m
         t0 = time.time()
-        rc, out = run(["tools/check.sh", b, str(a.check_seed), rtl_rel(path), name],
-                      env=check_env, timeout=a.check_timeout)
+        if a.classify_only:
+            rc, out = 0, ""
+        else:
+            rc, out = run(["tools/check.sh", b, str(a.check_seed), rtl_rel(path), name],
+                          env=check_env, timeout=a.check_timeout)
         if rc is None:
             # a mutant that hangs the check fails it (the run never says PASS)
             rc, out = 1, "FAIL check %s: no verdict within %d s (a hang)" % (b, a.check_timeout)
@@ -228,22 +245,28 @@ def main():
             verdict, detail = "killed", kill_line
         else:
             # survived the check: equivalent to the reference, or a hole?
-            erc, eout = run(["tools/equiv.sh", b, rtl_rel(path), name, ""],
-                            env={"EQUIV_REPLAY": "0", "EQUIV_BMC": str(a.bmc)}, timeout=a.equiv_timeout)
-            last = [l for l in eout.split("\n") if l.startswith("PASS equiv") or l.startswith("FAIL equiv")]
-            last = last[-1] if last else eout.strip().split("\n")[-1]
-            if erc is None:
-                verdict, detail = "SURVIVED?", "unknown: make equiv did not conclude in %d s" % a.equiv_timeout
-            elif "(proved" in last:
-                verdict, detail = "equivalent", last
-            elif "the designs differ" in last:
-                stim = re.search(r"counterexample (\S+\.stim)", last)
-                verdict, detail = "SURVIVED", "not equivalent: " + (stim.group(1) if stim else last)
-            elif "equivalent up to" in last:
-                # MCY's practice: no difference within the bounded depth
-                verdict, detail = "equivalent", "bounded: " + last
+            res = os.path.join(out_dir, name + ".equiv.json")
+            if os.path.exists(res):
+                os.remove(res)
+            erc, eout = run(["python3", "tools/equiv.py", b, "--rtl", rtl_rel(path), "--top", name,
+                             "--no-replay", "--json", os.path.relpath(res, ROOT), "--bmc-depth", str(a.bmc)],
+                            timeout=a.equiv_timeout)
+            try:
+                er = json.load(open(res))
+            except (OSError, ValueError):
+                er = None
+            if erc is None or er is None:
+                verdict, detail = "UNKNOWN", "make equiv gave no result%s" % (
+                    " in %d s" % a.equiv_timeout if erc is None else "")
+            elif er["verdict"] == "proved":
+                verdict, detail = "equivalent", "proved at %d configuration(s)" % len(er["configs"])
+            elif er["verdict"] == "different":
+                ce = next((c for c in er["configs"] if c.get("verdict") == "different"), None)
+                stim = ce.get("counterexample", "") if ce else \
+                    next((d["file"] for d in er["directed"] if d["verdict"] != "matched"), "")
+                verdict, detail = "SURVIVED", "not equivalent: %s" % stim
             else:
-                verdict, detail = "SURVIVED?", "unknown: make equiv gave no verdict: " + last
+                verdict, detail = "UNKNOWN", "make equiv: %s" % er["message"]
         n, _, _, _, desc = cand
         r = (name, n, desc, text.split("\n")[n - 1].strip(), verdict, detail, time.time() - t0)
         print("%-12s line %4d  %-14s %-10s %5.0fs  %s" % (r[0], n, desc, verdict, r[6], detail[:110]), flush=True)
@@ -256,15 +279,18 @@ def main():
     equiv = sum(1 for r in results if r[4] == "equivalent")
     invalid = sum(1 for r in results if r[4] == "invalid")
     killed = sum(1 for r in results if r[4] == "killed")
-    survived = [r for r in results if r[4].startswith("SURVIVED")]
+    survived = [r for r in results if r[4] == "SURVIVED"]
+    unknown = [r for r in results if r[4] == "UNKNOWN"]
     denom = len(results) - equiv - invalid
     score = 100.0 * killed / denom if denom else 100.0
     rep = ["make mutate BLOCK=%s: %d mutants (seed %d) of rtl/%s.v, %d candidate points" %
            (b, len(results), a.seed, b, len(cands)),
-           "  killed %d, equivalent %d, invalid %d, survived %d: score %d/%d = %.1f%%, %.0f s" %
-           (killed, equiv, invalid, len(survived), killed, denom, score, time.time() - t_all)]
+           "  killed %d, equivalent %d (proved), invalid %d, survived %d, unknown %d: score %d/%d = %.1f%%, %.0f s" %
+           (killed, equiv, invalid, len(survived), len(unknown), killed, denom, score, time.time() - t_all)]
     for r in survived:
         rep.append("  SURVIVOR %s: line %d (%s) %s: %s" % (r[0], r[1], r[2], r[3], r[5]))
+    for r in unknown:
+        rep.append("  UNKNOWN %s: line %d (%s) %s: %s" % (r[0], r[1], r[2], r[3], r[5]))
     for r in results:
         if r[4] == "equivalent":
             rep.append("  equivalent %s: line %d (%s) %s" % (r[0], r[1], r[2], r[3]))
@@ -272,9 +298,20 @@ def main():
     with open(os.path.join(out_dir, "report.txt"), "w") as f:
         f.write("\n".join("%s line %d %s: %s %s" % (r[0], r[1], r[2], r[4], r[5]) for r in results))
         f.write("\n" + "\n".join(rep) + "\n")
-    verdict = "PASS" if not survived else "FAIL"
-    print("%s mutate %s: score %.1f%% (%d killed of %d non-equivalent)" % (verdict, b, score, killed, denom))
-    sys.exit(0 if not survived else 1)
+    data = {"schema": "cvkit.mutate/1", "block": b, "seed": a.seed, "candidates": len(cands),
+            "mutants": [{"name": r[0], "line": r[1], "change": r[2], "source": r[3], "verdict": r[4].lower(),
+                         "detail": r[5], "seconds": round(r[6], 1)} for r in results],
+            "killed": killed, "equivalent": equiv, "invalid": invalid, "survived": len(survived),
+            "unknown": len(unknown), "score": round(score, 2)}
+    tmp = os.path.join(out_dir, "result.json.tmp%d" % os.getpid())
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, os.path.join(out_dir, "result.json"))
+    ok = not survived and not unknown
+    print("%s mutate %s: score %.1f%% (%d killed of %d non-equivalent; %d unknown)" %
+          ("PASS" if ok else "FAIL", b, score, killed, denom, len(unknown)))
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":

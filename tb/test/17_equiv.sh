@@ -1,99 +1,188 @@
-# make equiv (tools/equiv.sh): a designer's RTL against the kit's, formally.
-# Rationale: for every block, at its equivalence configuration (`kit equiv
-# BLOCK`), the reference RTL under another module name must
-# be proved equivalent (unbounded), and three seeded bugs, each a one-line
-# change a designer could make (an off-by-one, a swapped condition, a wrong
-# count), must each be found, turned into a .stim in the kit's format and
-# confirmed by make check replaying it against the buggy RTL with the C
-# golden model as referee (the usual MISMATCH report). A re-implementation
-# with different internals (HAC with every register renamed and its state
-# arrays rebuilt under new names) must be proved equivalent too, and an RTL
-# with wrong ports is stopped by the port check before any formal work.
-# The bugs are chosen to show within a few cycles of reset at the small
-# equivalence configurations, so the suite stays fast; make equiv itself
-# also runs the bounded check when no engine concludes.
+# make equiv (tools/equiv.py): a designer's RTL against the kit's, at every
+# configuration that selects different logic, simulation first, proofs second.
+#
+# Rationale. "Proved" must mean an unbounded proof at every equivalence
+# configuration of the block, so the tests look at the configurations
+# themselves and at each verdict path:
+#  - the configurations: together they reach every functional cover event
+#    in simulation (none of the block's behaviour is unreachable at the
+#    reduced sizes: HAC's evictions need more tags than ways), and every
+#    generate branch of the block's RTL is elaborated by one of them
+#    (Verilator's XML); the mode-value and check-list completeness of each
+#    list is a unit test (test_kit.c, kit_equivs_check);
+#  - proved: every block's reference RTL under another module name is
+#    proved at every configuration, each line naming its configuration;
+#  - different, found by simulation: a planted bug in a NON-DEFAULT mode or
+#    branch of each block (the issue's lm SelWin2 = 1 and hac BypassMc = 1
+#    bugs among them), each caught by make equiv WITHOUT PARAMS, with a
+#    counterexample .stim; the hac and lm ones replayed by make check into
+#    the usual MISMATCH report;
+#  - different, found by the engines: one seeded bug per block with the
+#    simulation stage switched off, so a formal engine must find it and
+#    its trace must replay;
+#  - bounded: a re-encoding the structural engine cannot match, with PDR
+#    and k-induction switched off, exits 3 with BOUNDED, never PASS;
+#  - error: wrong ports, a port width that is wrong only at another
+#    configuration, Yosys's own error line, missing RTL/TOP;
+#  - make mutate: the linebacker glue mutant (win_chk_d && -> ||) is never
+#    classed equivalent.
+# Verdicts are read from result.json (doc/results.md), not from the text.
 . "$(dirname "$0")/lib.sh"
 D=build/test/equiv; rm -rf "$D"; mkdir -p "$D"
+EQ="python3 tools/equiv.py"
 
-# equiv_self BLOCK: our RTL under another name, proved equal
-equiv_self() {
-  local b=$1 top out
+# ---- the equivalence configurations -------------------------------------
+for b in $(all_blocks); do
+  union=""; k=0
+  while IFS=$'\t' read -r p _ cyc _; do
+    k=$((k + 1))
+    # shellcheck disable=SC2086
+    build/kit vectors "$b" -o "$D/${b}_e$k.vec" --seed 1 --cycles "$cyc" $p >/dev/null || { bad "equiv $b: vectors at [$p]"; continue; }
+    union="$union $D/${b}_e$k.vec"
+  done < <(build/kit equiv "$b")
+  miss=$(for v in $union; do build/kit checkvec "$v" --json; done | python3 -c '
+import json, sys
+u = {}
+for line in sys.stdin:
+    for k, n in json.loads(line)["cover"].items(): u[k] = u.get(k, 0) + n
+print(" ".join(k for k, n in u.items() if n == 0) if u else "no-events")')
+  [ -z "$miss" ] && ok "equiv $b: the $k equivalence configurations reach every cover event in simulation" \
+    || bad "equiv $b: the equivalence configurations never reach: $miss"
+  # every generate branch (but the parameter-error ones) elaborated somewhere
+  labels=$(grep -oE 'begin : g_[A-Za-z0-9_]+' "rtl/$b.v" | sed 's/begin : //' | grep -v '^g_err' | sort -u)
+  [ -n "$labels" ] || continue
+  seen=""
+  while IFS=$'\t' read -r p _ _ _; do
+    x=$D/xml_$b; rm -rf "$x"
+    # shellcheck disable=SC2046
+    verilator --xml-only -Wno-fatal --top-module "$(build/kit top "$b")" $(build/kit gflags "$b" $p) \
+      --Mdir "$x" $(build/kit rtl "$b") >/dev/null 2>&1
+    seen="$seen $(grep -ohE 'name="g_[A-Za-z0-9_]+"' "$x"/*.xml | sed 's/name="\(.*\)"/\1/')"
+  done < <(build/kit equiv "$b")
+  unseen=$(for l in $labels; do echo "$seen" | tr ' ' '\n' | grep -qx "$l" || echo "$l"; done | tr '\n' ' ')
+  [ -z "$unseen" ] && ok "equiv $b: every generate branch of rtl/$b.v is elaborated by an equivalence configuration ($(echo $labels))" \
+    || bad "equiv $b: generate branches no equivalence configuration elaborates: $unseen"
+done
+
+# copy_rtl BLOCK NEWTOP [SED]: our RTL files with the top renamed (and the
+# sed applied to the top's file); prints the file list.
+copy_rtl() {
+  local b=$1 new=$2 expr=${3:-} top f out list=""
   top=$(build/kit top "$b")
   for f in $(build/kit rtl "$b"); do
-    sed "s/^module $top\\b/module ${top}_copy/" "$f" > "$D/$(basename "$f" .v)_copy.v"
+    out=$D/$(basename "$f" .v)_$new.v
+    if [ "$f" = "rtl/$b.v" ]; then
+      sed -e "s/^module $top\\b/module $new/" ${expr:+-e "$expr"} "$f" > "$out"
+    else cp "$f" "$out"; fi
+    list="$list $out"
   done
-  out=$(make --no-print-directory equiv BLOCK="$b" RTL="$(for f in $(build/kit rtl "$b"); do echo -n "$D/$(basename "$f" .v)_copy.v "; done)" TOP="${top}_copy" 2>&1)
-  echo "$out" | grep -q "^PASS equiv $b: equivalent for every input sequence from reset (proved" \
-    && ok "equiv $b: the reference RTL against itself: $(echo "$out" | grep -o 'proved: [^,]*')" \
-    || bad "equiv $b self: $(echo "$out" | tail -5)"
+  echo $list
 }
 
-# equiv_bug BLOCK NAME SED: a seeded bug is found, and its .stim replays to a MISMATCH
-equiv_bug() {
-  local b=$1 name=$2 expr=$3 top f out stim
-  top=$(build/kit top "$b")
-  f=$D/${b}_bug_$(echo "$name" | tr -c 'A-Za-z0-9' _).v
-  sed -e "s/^module $top\\b/module ${top}_bug/" -e "$expr" "rtl/$b.v" > "$f"
-  if cmp -s <(sed "s/^module $top\\b/module ${top}_bug/" "rtl/$b.v") "$f"; then
-    bad "equiv $b bug ($name): the sed no longer matches rtl/$b.v"; return
-  fi
-  # the block's other RTL files (a composite's sub-blocks) go along unchanged
-  local rtl=$f x
-  for x in $(build/kit rtl "$b"); do [ "$x" = "rtl/$b.v" ] || rtl="$rtl $x"; done
-  out=$(make --no-print-directory equiv BLOCK="$b" RTL="$rtl" TOP="${top}_bug" 2>&1)
-  stim=$(echo "$out" | sed -n 's/.*(counterexample \([^ ,]*\.stim\),.*/\1/p')
-  if echo "$out" | grep -q "^FAIL equiv $b: the designs differ" && [ -s "$stim" ] \
-     && echo "$out" | grep -qE "^ +MISMATCH $b at cycle [0-9]+ \(seed 1, $stim\)" \
-     && echo "$out" | grep -qE "^ +reproduce: make check BLOCK=$b .*STIM=$stim"; then
-    ok "equiv $b finds a seeded bug ($name): $(echo "$out" | grep -oE "MISMATCH $b at cycle [0-9]+"), replayed from $(basename "$stim")"
-  else bad "equiv $b bug ($name) not found and confirmed: $(echo "$out" | tail -8)"; fi
+# ---- proved: our RTL against itself, every configuration -------------------
+for b in $(all_blocks); do
+  rtl=$(copy_rtl "$b" "${b}_copy"); n=$(build/kit equiv "$b" | wc -l)
+  $EQ "$b" --rtl "$rtl" --top "${b}_copy" --sim-cycles 300 --json "$D/self_$b.json" > "$D/self_$b.log" 2>&1; rc=$?
+  v=$(jget "$D/self_$b.json" 'd["verdict"]')
+  nc=$(jget "$D/self_$b.json" 'sum(1 for c in d["configs"] if c["verdict"] == "proved")')
+  named=$(grep -c "^PASS equiv $b \[.*\]: proved (" "$D/self_$b.log")
+  if [ $rc -eq 0 ] && [ "$v" = proved ] && [ "$nc" = "$n" ] && [ "$named" = "$n" ]; then
+    ok "equiv $b: the reference RTL against itself: proved at all $n configurations, each named on its line ($(jget "$D/self_$b.json" '", ".join(sorted(set(c["method"] for c in d["configs"])))'))"
+  else bad "equiv $b self: rc=$rc verdict=$v proved $nc of $n, $named named lines: $(tail -3 "$D/self_$b.log")"; fi
+done
+# the make target, as the README shows it
+out=$(make --no-print-directory equiv BLOCK=lm RTL="$(copy_rtl lm lm_copy)" TOP=lm_copy 2>&1)
+echo "$out" | grep -q '^PASS equiv lm: proved equivalent for every input sequence from reset at all 4 equivalence configurations' \
+  && ok "make equiv BLOCK=lm: $(echo "$out" | grep -o 'simulation: .*')" || bad "make equiv lm self: $(echo "$out" | tail -3)"
+
+# ---- different, found by simulation: a bug in a non-default mode ----------
+# mode_bug BLOCK NAME SED [REPLAY] [OTHER-FILE SED]: found without PARAMS
+mode_bug() {
+  local b=$1 name=$2 expr=$3 replay=${4:-0} tag rtl json out rc v how
+  tag=$(echo "$name" | tr -c 'A-Za-z0-9' _)
+  rtl=$(copy_rtl "$b" "${b}_m" "$expr")
+  if cmp -s <(sed "s/^module $(build/kit top "$b")\\b/module ${b}_m/" "rtl/$b.v") "$D/${b}_${b}_m.v"; then
+    bad "equiv $b mode bug ($name): the sed no longer matches rtl/$b.v"; return; fi
+  json=$D/mode_$tag.json
+  out=$($EQ "$b" --rtl "$rtl" --top "${b}_m" $([ "$replay" = 1 ] || echo --no-replay) --json "$json" 2>&1); rc=$?
+  v=$(jget "$json" 'd["verdict"]')
+  how=$(jget "$json" '[(c["params"], c["method"], c.get("fail_cycle", -1), c["counterexample"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
+  if [ $rc -ne 1 ] || [ "$v" != different ] || [ -z "$how" ]; then
+    bad "equiv $b mode bug ($name) not found: rc=$rc verdict=$v: $(echo "$out" | tail -3)"; return; fi
+  if [ "$replay" = 1 ] && ! echo "$out" | grep -qE "^ +MISMATCH $b at cycle [0-9]+ \(seed 1, .*counterexample_c[0-9]+\.stim\)"; then
+    bad "equiv $b mode bug ($name): the counterexample did not replay to a MISMATCH: $(echo "$out" | tail -5)"; return; fi
+  ok "equiv $b finds a bug in a non-default mode ($name) without PARAMS: $how, $(jget "$json" 'd["seconds"]') s$([ "$replay" = 1 ] && echo ', replayed to a MISMATCH')"
 }
+mode_bug lm "SelWin2=1 selects high without the repeat" 's/^        sel_d   = high & prev;/        sel_d   = high;/' 1
+mode_bug hac "BypassMc=1 forgets to write mc back" 's/      dyn_we        = ~bypass | (BypassMc != 0);/      dyn_we        = ~bypass;/' 1
+mode_bug victim_bits "WriteReq=0 still takes writes" 's/  wire        wreq   = (ev_kind_i == KWrite) \&\& (WriteReq != 0);/  wire        wreq   = (ev_kind_i == KWrite);/'
+mode_bug pdp "NtAll=0 still counts every access" 's/    if (count \& ((NtAll != 0) | ins)) begin/    if (count) begin/'
+mode_bug vtt "RnW wider than the RNs: upper bits set" 's/      assign rsp_rn_o = {{(RnW-RnNeedW){1.b0}}, rsp_rn_q};/      assign rsp_rn_o = {{(RnW-RnNeedW){rsp_rn_q[0]}}, rsp_rn_q};/'
+mode_bug ctl "one CTA slot: no schedulable count" 's/      assign nact_q = sched_q;/      assign nact_q = 1'"'"'b0;/'
+# linebacker: the SelWin2 bug inside its lm (the designer's lm.v, same module name)
+rtl=$(copy_rtl linebacker linebacker_m)
+sed -i 's/^        sel_d   = high & prev;/        sel_d   = high;/' "$D/lm_linebacker_m.v"
+$EQ linebacker --rtl "$rtl" --top linebacker_m --no-replay --json "$D/mode_lb.json" >/dev/null 2>&1
+[ "$(jget "$D/mode_lb.json" 'd["verdict"]')" = different ] \
+  && ok "equiv linebacker finds its lm's SelWin2=1 bug without PARAMS at $(jget "$D/mode_lb.json" '[c["params"][-9:] for c in d["configs"] if c.get("verdict") == "different"][0]')" \
+  || bad "equiv linebacker: the SelWin2=1 bug in lm.v was not found: $(jget "$D/mode_lb.json" 'd["message"]')"
 
-equiv_self hac
-equiv_bug hac "DRAM promotion forgets mc/4" 's/else         p_raw = c8 + CAh + (mc8 >> 2);/else         p_raw = c8 + CAh;/'
-equiv_bug hac "stack shift off by one" 's/end else if ((pos_w > sel_pos) \&\& (pos_w <= p)) begin/end else if ((pos_w > sel_pos) \&\& (pos_w < p)) begin/'
-equiv_bug hac "NVM miss increments mc" 's/if (!bypass || (BypassMc != 0)) mc_new = req_nvm_i ? mc_dec : mc_inc;/if (!bypass || (BypassMc != 0)) mc_new = req_nvm_i ? mc_inc : mc_dec;/'
+# ---- different, found by the engines (no simulation) ---------------------
+formal_bug() {
+  local b=$1 name=$2 expr=$3 replay=${4:-0} tag rtl json out rc m
+  tag=$(echo "$name" | tr -c 'A-Za-z0-9' _)
+  rtl=$(copy_rtl "$b" "${b}_f" "$expr")
+  json=$D/formal_$tag.json
+  out=$($EQ "$b" --rtl "$rtl" --top "${b}_f" --sim-cycles 0 $([ "$replay" = 1 ] || echo --no-replay) --json "$json" 2>&1); rc=$?
+  m=$(jget "$json" '[c["method"] + " at [" + c["params"] + "]" for c in d["configs"] if c.get("verdict") == "different"][0]')
+  if [ $rc -eq 1 ] && [ -n "$m" ] && [ -s "$(jget "$json" '[c["counterexample"] for c in d["configs"] if c.get("verdict") == "different"][0]')" ] \
+     && { [ "$replay" != 1 ] || echo "$out" | grep -qE "^ +MISMATCH $b at cycle [0-9]+"; }; then
+    ok "equiv $b: a formal engine finds a seeded bug ($name): $m$([ "$replay" = 1 ] && echo ', replayed to a MISMATCH')"
+  else bad "equiv $b formal bug ($name): rc=$rc $(echo "$out" | tail -4)"; fi
+}
+formal_bug hac "stack shift off by one" 's/end else if ((pos_w > sel_pos) \&\& (pos_w <= p)) begin/end else if ((pos_w > sel_pos) \&\& (pos_w < p)) begin/' 1
+formal_bug lm "windows_o wraps instead of saturating" 's/windows_d = (windows_q == WinMax) ? windows_q : (windows_q + WinOne);/windows_d = windows_q + WinOne;/'
+formal_bug victim_bits "contention needs more than the threshold" 's/cont_d   = last ? ((acc_d != {AccW{1.b0}}) \&\& (lhs >= rhs)) : cont_q;/cont_d   = last ? ((acc_d != {AccW{1'"'"'b0}}) \&\& (lhs > rhs)) : cont_q;/' 1
+formal_bug pdp "a later candidate wins PD ties" 's/better = busy_q \& (c_q >= CMin) \& (lhs > rhs);/better = busy_q \& (c_q >= CMin) \& (lhs >= rhs);/'
+formal_bug vtt "LRN acknowledged while busy" 's/lrn_ack_d     = idle ? lrn_i : lrn_ack_q;/lrn_ack_d     = lrn_i;/'
+formal_bug ctl "#reg loaded without the minus one" 's/nrm1_d = cfg_nreg_i\[RnW-1:0\] - RnOne;/nrm1_d = cfg_nreg_i[RnW-1:0];/'
+formal_bug linebacker "the queue moves while an eviction is in the glue" 's/assign req_ready_o     = vtt_ready \&\& (ev_st_q == EvNone);/assign req_ready_o     = vtt_ready;/'
 
-equiv_self vtt
-equiv_bug vtt "a store probe hit reads the register file" 's/rf_rd_d       = commit \&\& walk \&\& hit \&\& (op == OpLookup) \&\& (mode_n == ModeVc);/rf_rd_d       = commit \&\& walk \&\& hit \&\& (mode_n == ModeVc);/'
-equiv_bug vtt "LRN acknowledged while busy" 's/lrn_ack_d     = idle ? lrn_i : lrn_ack_q;/lrn_ack_d     = lrn_i;/'
-equiv_bug vtt "every fill reports an eviction" 's/evict_valid_d = commit \&\& evict;/evict_valid_d = commit \&\& fill;/'
+# ---- bounded: never PASS, exit 3 -----------------------------------------
+# victim_bits with its contention flag stored inverted: the registers no
+# longer correspond, so only PDR or induction could prove it; both off.
+sed -e 's/^module victim_bits\b/module vb_inv/' \
+    -e 's/^    cont_d   = last ? ((acc_d != {AccW{1.b0}}) \&\& (lhs >= rhs)) : cont_q;/    cont_d   = ~(last ? ((acc_d != {AccW{1'"'"'b0}}) \&\& (lhs >= rhs)) : ~cont_q);/' \
+    -e 's/^      cont_q <= 1.b0;/      cont_q <= 1'"'"'b1;/' -e 's/^  assign contention_o  = cont_q;/  assign contention_o  = ~cont_q;/' \
+    rtl/victim_bits.v > "$D/vb_inv.v"
+out=$($EQ victim_bits --rtl "$D/vb_inv.v" --top vb_inv --sim-cycles 300 --pdr-timeout 0 --induction-depth 0 --bmc-depth 6 \
+      --params "$(build/kit equiv victim_bits | head -1 | cut -f1)" --json "$D/bounded.json" 2>&1); rc=$?
+if [ $rc -eq 3 ] && [ "$(jget "$D/bounded.json" 'd["verdict"]')" = bounded ] && echo "$out" | grep -q '^BOUNDED equiv victim_bits: NOT proved' \
+   && ! echo "$out" | grep -q '^PASS equiv victim_bits:' && echo "$out" | grep -q 'bounded 6 cycles'; then
+  ok "equiv: a bounded-only run exits 3 with BOUNDED, never PASS ($(echo "$out" | grep -o 'bounded 6 cycles'))"
+else bad "equiv bounded: rc=$rc $(echo "$out" | tail -3)"; fi
+# the same design with PDR on: proved, by PDR (the structural engine cannot)
+$EQ victim_bits --rtl "$D/vb_inv.v" --top vb_inv --sim-cycles 300 --json "$D/pdr.json" >/dev/null 2>&1
+[ "$(jget "$D/pdr.json" 'd["verdict"] + " " + ",".join(sorted(set(c["method"] for c in d["configs"])))')" = "proved PDR" ] \
+  && ok "equiv: a re-encoded register is proved by PDR at every configuration" \
+  || bad "equiv PDR: $(jget "$D/pdr.json" 'd["message"]')"
 
-equiv_self ctl
-equiv_bug ctl "empty slots counted as inactive" 's/if (v_d\[e\] \&\& !act_d\[e\]) ninact_d = ninact_d + NumOne;/if (!act_d[e]) ninact_d = ninact_d + NumOne;/'
-equiv_bug ctl "LRN one below the last register" 's/(last_e\[RnW-1:0\] > lrn_d)) lrn_d = last_e\[RnW-1:0\];/(last_e[RnW-1:0] > lrn_d)) lrn_d = last_e[RnW-1:0] - RnOne;/'
-equiv_bug ctl "#reg loaded without the minus one" 's/nrm1_d = cfg_nreg_i\[RnW-1:0\] - RnOne;/nrm1_d = cfg_nreg_i[RnW-1:0];/'
-
-# a re-implementation with different internals: every register of HAC
-# renamed (r_*_q), so nothing matches the reference by name but the ports
-sed -e 's/^module hac\b/module hac_re/' -e 's/\b\([a-z_]*\)_q\b/r_\1_q/g' -e 's/\b\([a-z_]*\)_d\b/r_\1_d/g' rtl/hac.v > "$D/hac_re.v"
-out=$(make --no-print-directory equiv BLOCK=hac RTL="$D/hac_re.v" TOP=hac_re 2>&1)
-echo "$out" | grep -q '^PASS equiv hac: equivalent for every input sequence from reset (proved' \
-  && ok "equiv hac: a re-implementation with every register renamed is proved equal" || bad "equiv hac re-implementation: $(echo "$out" | tail -4)"
-
-# wrong ports: stopped by the port check, before any formal work
+# ---- errors ----------------------------------------------------------------
 sed -e 's/^module hac\b/module hac_ports/' -e 's/\breq_ea_i\b/req_eaa_i/g' rtl/hac.v > "$D/hac_ports.v"
-out=$(make --no-print-directory equiv BLOCK=hac RTL="$D/hac_ports.v" TOP=hac_ports 2>&1); rc=$?
-[ $rc -ne 0 ] && echo "$out" | grep -q 'missing: req_ea_i' && ! echo "$out" | grep -q '== equiv hac' \
-  && ok "equiv stops at the port check on wrong ports" || bad "equiv wrong ports: rc=$rc $(echo "$out" | tail -3)"
-expect_err "equiv without RTL/TOP" "equiv: error: RTL='files' and TOP=module are required" make --no-print-directory equiv BLOCK=hac
+out=$($EQ hac --rtl "$D/hac_ports.v" --top hac_ports 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'missing: req_ea_i' && ! echo "$out" | grep -q 'simulation:' \
+  && ok "equiv stops at the port check on wrong ports (exit 2)" || bad "equiv wrong ports: rc=$rc $(echo "$out" | tail -3)"
+sed -e 's/^module hac\b/module hac_w/' -e 's/output wire \[McW-1:0\]    rsp_mc_o/output wire [3:0]    rsp_mc_o/' rtl/hac.v > "$D/hac_w.v"
+expect_err "equiv: a port width wrong only at another configuration is named" \
+  "port rsp_mc_o of hac_w is 4 bits wide, block hac expects 6 at \[Sets=1 Ways=32 TagW=6\]" $EQ hac --rtl "$D/hac_w.v" --top hac_w
+cp "$D/lm_lm_copy.v" "$D/dup.v"
+expect_err "equiv: Yosys's own error line reaches the user" "Yosys: .*dup.v:[0-9]+: ERROR: Re-definition of module" \
+  $EQ lm --rtl "$D/dup.v $D/dup.v" --top lm_copy --sim-cycles 0
+expect_err "equiv without RTL/TOP" "RTL='files' and TOP=module are required" make --no-print-directory equiv BLOCK=hac
 
-# ---- lm, victim_bits, pdp: self-equivalence and three seeded bugs each ----
-equiv_self lm
-equiv_bug lm "the threshold boundary counts as high" 's/      high\[e\] = (lhs > rhs);/      high[e] = (lhs >= rhs);/'
-equiv_bug lm "selection without the repeat condition" 's/if ((high != {Entries{1.b0}}) \&\& (high == prev)) begin/if ((high != {Entries{1'"'"'b0}}) || (high == prev)) begin/'
-equiv_bug lm "windows_o wraps instead of saturating" 's/windows_d = (windows_q == WinMax) ? windows_q : (windows_q + WinOne);/windows_d = windows_q + WinOne;/'
-
-equiv_self victim_bits
-equiv_bug victim_bits "contention needs more than the threshold" 's/cont_d   = last ? ((acc_d != {AccW{1.b0}}) \&\& (lhs >= rhs)) : cont_q;/cont_d   = last ? ((acc_d != {AccW{1'"'"'b0}}) \&\& (lhs > rhs)) : cont_q;/'
-equiv_bug victim_bits "a fill keeps the old victim bits" 's/          bits_d = gbit;/          bits_d = bits | gbit;/'
-equiv_bug victim_bits "a fill is not counted as an access" '/        KFill: begin/,/        end/s/          access = 1.b1;/          access = 1'"'"'b0;/'
-
-equiv_self pdp
-equiv_bug pdp "a later candidate wins PD ties" 's/better = busy_q \& (c_q >= CMin) \& (lhs > rhs);/better = busy_q \& (c_q >= CMin) \& (lhs >= rhs);/'
-equiv_bug pdp "a sampler hit keeps its entry valid" 's/    if (hit) vld\[hitp\] = 1.b0;/    if (hit) vld[hitp] = 1'"'"'b1;/'
-equiv_bug pdp "N_t counts insertions only (NtAll ignored)" 's/    if (count \& ((NtAll != 0) | ins)) begin/    if (count \& ins) begin/'
-
-equiv_self linebacker
-equiv_bug linebacker "the queue moves while an eviction is in the glue" 's/assign req_ready_o     = vtt_ready \&\& (ev_st_q == EvNone);/assign req_ready_o     = vtt_ready;/'
-equiv_bug linebacker "an L1 hit is refused with no VTT answer due" 's/assign hit_ready_o     = !ans;/assign hit_ready_o     = !vtt_rsp_valid;/'
+# ---- make mutate never calls a bounded mutant equivalent -------------------
+python3 tools/mutate.py linebacker --lines 376 --mutants 1 --seed 4 --classify-only --out "$D/mut" >/dev/null 2>&1
+v=$(jget "$D/mut/result.json" 'd["mutants"][0]["verdict"]')
+if grep -q 'assign win_chk_d = lm_win_end || (lm_state == LmSel)' "$D"/mut/linebacker_m1.v && [ -n "$v" ] && [ "$v" != equivalent ]; then
+  ok "mutate: the linebacker glue mutant win_chk_d && -> || is classed '$v', not equivalent"
+else bad "mutate: linebacker glue mutant classed '${v:-nothing}' (or another point drawn)"; fi

@@ -95,3 +95,10 @@ formal_planted() {
     ok "formal catches a planted bug in $b: $name ($(echo "$out" | sed -n 's/.*FAIL: \(assert at [^:]*:[0-9]*\).*/\1/p'))"
   else bad "formal missed a planted bug in $b ($name): $out"; fi
 }
+# jget FILE EXPR: a value of a JSON result (d is the parsed file), e.g.
+# jget result.json 'd["verdict"]'; empty when the file is missing or bad.
+jget() { python3 -c 'import json,sys
+try: d = json.load(open(sys.argv[1]))
+except Exception: sys.exit(0)
+v = eval(sys.argv[2], {"d": d})
+print(v if not isinstance(v, (list, dict)) else json.dumps(v))' "$1" "$2" 2>/dev/null; }

@@ -13,6 +13,11 @@
  *  - The number reader: decimal and 0x hex, leading zeros are decimal (no
  *    octal), signs, junk, empty strings, spaces, 2^64 and beyond, and the
  *    range limits at both ends; each with the exact message.
+ *  - The equivalence configurations of make equiv (kit_equivs_check): every
+ *    block's list passes, and the check fails, naming what is missing, on a
+ *    list without a mode parameter's value (a two-valued one, hac
+ *    BypassMc = 1, and the wide one, pdp PdMin's minimum), without a
+ *    reduction of a default-check configuration, and with an illegal entry.
  *
  * Output: one line per group, "PASS <name>" or "FAIL <name>: <detail>".
  */
@@ -152,9 +157,62 @@ static void test_parse(void)
   verdict("parse: signed numbers (parameters)", ok, d);
 }
 
+/* Block b with its equivalence list replaced by the entries of b's own
+ * list whose index is not in `drop` (a bit mask). */
+static int equivs_without(const kit_block_t *b, uint32_t drop, char *err, size_t n)
+{
+  kit_block_t c = *b;
+  kit_equiv_t e[32];
+  unsigned k = 0;
+  for (unsigned i = 0; i < b->nequivs && k < 32; i++)
+    if (!(drop >> i & 1u)) e[k++] = b->equivs[i];
+  c.equivs = e;
+  c.nequivs = k;
+  return kit_equivs_check(&c, err, n);
+}
+
+static void test_equivs(void)
+{
+  char err[512] = "", d[700] = "";
+  int ok = 1;
+  for (unsigned i = 0; kit_blocks[i] && ok; i++)
+    if (kit_equivs_check(kit_blocks[i], err, sizeof err)) {
+      snprintf(d, sizeof d, "block %s: %s", kit_blocks[i]->name, err);
+      ok = 0;
+    }
+  verdict("equivs: every block's equivalence configurations are complete", ok, d);
+
+  /* hac's list: entry 5 (index 4) is the only BypassMc=1, entry 4 (index 3)
+   * the only reduction of default-check configuration 4 */
+  const kit_block_t *hac = kit_block_find("hac"), *pdp = kit_block_find("pdp");
+  const struct { const char *what; const kit_block_t **b; uint32_t drop; const char *msg; } c[] = {
+    {"a two-valued mode parameter's value", &hac, 1u << 4, "no equivalence configuration sets mode parameter BypassMc to 1"},
+    {"a default-check reduction", &hac, 1u << 3, "no equivalence configuration reduces default-check configuration 4"},
+    {"a wide mode parameter's minimum", &pdp, 1u << 4, "no equivalence configuration sets mode parameter PdMin to its minimum"},
+  };
+  for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+    err[0] = '\0';
+    int rc = equivs_without(*c[i].b, c[i].drop, err, sizeof err);
+    char name[160];
+    snprintf(name, sizeof name, "equivs: a list without %s is refused", c[i].what);
+    snprintf(d, sizeof d, "rc %d, message '%s', expected '%s'", rc, err, c[i].msg);
+    verdict(name, rc != 0 && strstr(err, c[i].msg) != NULL, d);
+  }
+  kit_block_t bad = *hac;
+  static const kit_equiv_t one[] = {{"Ways=12", KIT_CHK(1), 100, "not a power of two"}};
+  bad.equivs = one;
+  bad.nequivs = 1;
+  err[0] = '\0';
+  int rc = kit_equivs_check(&bad, err, sizeof err);
+  snprintf(d, sizeof d, "rc %d, message '%s'", rc, err);
+  verdict("equivs: an illegal entry is refused, named", rc != 0 && strstr(err, "Ways=12") &&
+          strstr(err, "(equivalence configuration 1 of block hac)"), d);
+}
+
 int main(void)
 {
   test_rng();
   test_parse();
+  test_equivs();
   return g_failed ? 1 : 0;
 }
