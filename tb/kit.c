@@ -17,6 +17,7 @@
  *   kit vec2stim FILE.vec -o F.stim [--cycles N]   a vector file's inputs as stimulus
  *   kit checks   BLOCK                           the block's default check
  *   kit equiv    BLOCK                           its equivalence configurations
+ *   kit plan     TARGET [options]                the job list of a flow (tb/plan.c)
  *
  * Every error is one line on stderr naming the file, line or parameter,
  * with exit status 2 (usage) or 1 (bad input / failed check); an output
@@ -32,6 +33,7 @@
 #include "args.h"
 #include "kit.h"
 #include "kitio.h"
+#include "plan.h"
 #include "source.h"
 #include "vcd.h"
 #include "../vectors/vecio.h"
@@ -524,6 +526,7 @@ int main(int argc, char **argv)
     for (unsigned i = 0; kit_blocks[i]; i++) printf("%s\n", kit_blocks[i]->name);
     return 0;
   }
+  if (strcmp(cmd, "plan") == 0) return kit_plan_main(argc - 2, argv + 2);
   if (strcmp(cmd, "checkvec") == 0) {
     if (argc == 3) return cmd_checkvec(argv[2], 0);
     return argc == 4 && strcmp(argv[3], "--json") == 0 ? cmd_checkvec(argv[2], 1) : usage();
