@@ -22,6 +22,12 @@
  * --strict: a run that matches but misses a functional cover event fails
  * (the PASS line always names the events it missed).
  *
+ * Waveforms (--waves, a failure window) are the shim's VCD written through
+ * tb/kitio.c's safe-write path, bounded before the first cycle
+ * (--waves-max-mb, the free space), with --waves-from/--waves-to for a
+ * window of the run; a failed write ends the run at once, and a mismatch
+ * is reported whether or not its window could be written.
+ *
  * Two threads (the default). The stimulus and the C model do not depend on
  * the RTL, so one thread runs source + model (+ directed expects, fault)
  * and writes each cycle's inputs and expected outputs into a ring; the main
@@ -182,18 +188,24 @@ static void progress_end(progress_t *p)
  * tb/kitio.c's safe-write path stores it (a temporary file renamed into
  * place at the end, removed on any failure or signal), and every byte is
  * counted against the bound. The header is read as it goes by (tb/vcd.c)
- * for the size one cycle can take, so the bound is checked before the
- * first cycle. A failed write is remembered here, the run loop sees it
- * after the cycle that caused it and ends the run. */
+ * for the signals and their widths, so the size is estimated before the
+ * first cycle: a synchronous design changes each signal about once a
+ * cycle (inputs at the falling edge, registers at the rising one), so the
+ * estimate is the header plus, per cycle, one time step of every signal
+ * changing and the cycle's two time lines. The estimate may be short (a
+ * net that toggles at both edges): the bound itself is enforced on the
+ * bytes as they are written. A failed write is remembered here; the run
+ * loop sees it after the cycle that caused it and ends the run. */
 typedef struct wave {
   kit_out_t out;
   kit_vcd_size_t size;      /* the header's signals */
   uint64_t bytes, limit;    /* written so far; the bound in bytes */
   int err;                  /* errno of the first failed write, 0 = none */
-  int over;                 /* the bound was reached (the estimate is a maximum: never) */
+  int over;                 /* the write that failed would have passed the bound */
+  const char *how;          /* what to change when it is too big */
 } wave_t;
 
-#define KIT_WAVES_MAX_MB 2000u   /* default bound of one VCD, 10^6 bytes (2 GB; doc/harness.md) */
+#define KIT_WAVES_MAX_MB 4000u   /* default bound of one VCD, 10^6 bytes (4 GB: every block's default WAVES=1 run fits; doc/harness.md) */
 
 static int wave_write(void *ctx, const char *buf, size_t n)
 {
@@ -207,16 +219,19 @@ static int wave_write(void *ctx, const char *buf, size_t n)
   return 0;
 }
 
-static void wave_error(const opts_t *o, const wave_t *w, char *err, size_t n)
+/* Why the VCD failed; cycle is where (UINT64_MAX: at its end). */
+static void wave_error(const opts_t *o, const wave_t *w, uint64_t cycle, char *err, size_t n)
 {
+  char at[64] = "";
+  if (cycle != UINT64_MAX) snprintf(at, sizeof at, " at cycle %" PRIu64, cycle);
   if (w->over)
-    snprintf(err, n, "%s: reached the %" PRIu64 " MB bound (--waves-max-mb)", w->out.path, o->waves_max_mb);
+    snprintf(err, n, "%s: reached the %" PRIu64 " MB bound%s: %s", w->out.path, o->waves_max_mb, at, w->how);
   else kit_out_write_error(w->out.path, w->err, err, n);
 }
 
 /* Start the VCD of `cycles` cycles at path on shim s: refused, before any
- * cycle runs, when it could grow past the bound or past the free space of
- * its file system (`how` says what to change). 0, or -1 with err set and
+ * cycle runs, when its estimate passes the bound or the free space of its
+ * file system (`how` says what to change). 0, or -1 with err set and
  * nothing left on disk. */
 static int wave_open(const opts_t *o, shim_t *s, wave_t *w, const char *path, uint64_t cycles,
                      const char *how, char *err, size_t n)
@@ -224,18 +239,18 @@ static int wave_open(const opts_t *o, shim_t *s, wave_t *w, const char *path, ui
   memset(w, 0, sizeof *w);
   kit_vcd_size_init(&w->size);
   w->limit = o->waves_max_mb * 1000000u;
+  w->how = how;
   if (kit_out_open(&w->out, path, err, n)) return -1;
   if (shim_trace_open(s, wave_write, w) || w->err || !w->size.done) {
-    if (w->err) wave_error(o, w, err, n);
+    if (w->err) wave_error(o, w, UINT64_MAX, err, n);
     else snprintf(err, n, "%s: the waveform's header was not written", path);
     goto fail;
   }
-  const double mb = 1e6, est = (double)w->size.header +
-                               (double)cycles * SHIM_DUMPS_PER_CYCLE * (double)w->size.per_step;
-  const uint64_t per_cycle = SHIM_DUMPS_PER_CYCLE * w->size.per_step;
+  const uint64_t per_cycle = w->size.per_step + (SHIM_DUMPS_PER_CYCLE - 1) * KIT_VCD_TIME_LINE;
+  const double mb = 1e6, est = (double)w->size.header + (double)cycles * (double)per_cycle;
   if (est > (double)w->limit) {
-    snprintf(err, n, "%s: a VCD of %" PRIu64 " cycles can reach %.0f MB (%" PRIu64 " signals, %" PRIu64
-             " bits: up to %" PRIu64 " bytes a cycle), over the %" PRIu64 " MB bound: %s",
+    snprintf(err, n, "%s: a VCD of %" PRIu64 " cycles is estimated at %.0f MB (%" PRIu64 " signals, %" PRIu64
+             " bits: %" PRIu64 " bytes a cycle), over the %" PRIu64 " MB bound: %s",
              path, cycles, est / mb, w->size.signals, w->size.bits, per_cycle, o->waves_max_mb, how);
     goto fail;
   }
@@ -248,7 +263,7 @@ static int wave_open(const opts_t *o, shim_t *s, wave_t *w, const char *path, ui
   if (statvfs(dir, &fs) == 0) {
     const double avail = (double)fs.f_bavail * (double)fs.f_frsize + (double)w->bytes;
     if (est > avail) {
-      snprintf(err, n, "%s: a VCD of %" PRIu64 " cycles can reach %.0f MB (up to %" PRIu64
+      snprintf(err, n, "%s: a VCD of %" PRIu64 " cycles is estimated at %.0f MB (%" PRIu64
                " bytes a cycle) and the file system of %.300s has %.0f MB free: %s",
                path, cycles, est / mb, per_cycle, dir, avail / mb, how);
       goto fail;
@@ -264,12 +279,12 @@ fail:
 
 /* Flush, close and rename into place; -1 with err set (the temporary file
  * is removed) when any write failed. */
-static int wave_close(const opts_t *o, shim_t *s, wave_t *w, char *err, size_t n)
+static int wave_close(const opts_t *o, shim_t *s, wave_t *w, uint64_t cycle, char *err, size_t n)
 {
   shim_trace_close(s);   /* the rest of Verilator's buffer, through wave_write */
   kit_vcd_size_free(&w->size);
   if (w->err) {
-    wave_error(o, w, err, n);
+    wave_error(o, w, cycle, err, n);
     kit_out_abort(&w->out);
     return -1;
   }
@@ -336,7 +351,7 @@ static int run_seq(const opts_t *o, result_t *r, const char *wave_path, uint64_t
     shim_step(s, in, got);
     if (w && w->err) {   /* a failed write ends the run at once */
       progress_end(&pg);
-      wave_close(o, s, w, r->err, sizeof r->err);
+      wave_close(o, s, w, c, r->err, sizeof r->err);
       w = NULL;
       goto fail;
     }
@@ -350,7 +365,7 @@ static int run_seq(const opts_t *o, result_t *r, const char *wave_path, uint64_t
     if (pg.on && (c & 0xfffff) == 0) progress_tick(&pg, b->name, c);
   }
   progress_end(&pg);
-  if (w && wave_close(o, s, w, r->werr, sizeof r->werr) == 0) r->waved = 1;
+  if (w && wave_close(o, s, w, UINT64_MAX, r->werr, sizeof r->werr) == 0) r->waved = 1;
   shim_free(s);
   b->model_free(m);
   kit_source_free(&src);
@@ -938,7 +953,10 @@ int main(int argc, char **argv)
   memset(&r, 0, sizeof r);
   r.hist = calloc(o.history, o.b->nin * sizeof *r.hist);
   if (!r.hist) return die("out of memory");
-  if (run(&o, &r)) return die(r.err);
+  if (run(&o, &r)) {
+    free(r.hist);
+    return die(r.err);
+  }
   if (r.waved && o.fst) fst_from(o.waves);   /* the whole-run VCD is closed */
   if (r.expect_failed) {
     printf("FAIL %s: %s\n", o.b->name, r.err);

@@ -157,9 +157,6 @@ typedef struct kit_vcd_code {
   unsigned width;
 } vcd_code_t;
 
-/* "#TIME\n": a time up to 20 digits */
-#define VCD_TIME_LINE 22u
-
 void kit_vcd_size_init(kit_vcd_size_t *z) { memset(z, 0, sizeof *z); }
 
 void kit_vcd_size_free(kit_vcd_size_t *z)
@@ -181,7 +178,7 @@ static int code_cmp(const void *a, const void *b)
 static void size_finish(kit_vcd_size_t *z)
 {
   qsort(z->codes, z->ncodes, sizeof *z->codes, code_cmp);
-  uint64_t step = VCD_TIME_LINE;
+  uint64_t step = KIT_VCD_TIME_LINE;
   for (size_t i = 0; i < z->ncodes; i++) {
     if (i && strcmp(z->codes[i].code, z->codes[i - 1].code) == 0) continue;
     const uint64_t w = z->codes[i].width, c = strlen(z->codes[i].code);

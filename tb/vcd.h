@@ -23,21 +23,21 @@
 int kit_vcd_inputs(const char *path, const char *scope, const kit_block_t *b, const long *P,
                    uint64_t **ins, uint64_t *steps, char *err, size_t errlen);
 
-/* The waveform bound (lockstep --waves, failure windows): how many bytes
- * one time step of a VCD can take at most, read from the header as the
- * writer produces it (Verilator writes every declaration before the first
- * value). Feed the file's bytes from its start; once `done` is set (the
- * $enddefinitions line was read), `per_step` is the most one time step can
- * add: its "#TIME" line and every distinct signal (by identifier code)
- * changing, "b<width bits> CODE" for a vector, "0CODE" for a scalar. A
- * signal declared under several names (an alias) shares one code and is
- * written once. */
+/* The waveform bound (lockstep --waves, failure windows): the bytes one
+ * time step of a VCD takes when every signal changes, read from the header
+ * as the writer produces it (Verilator writes every declaration before the
+ * first value). Feed the file's bytes from its start; once `done` is set
+ * (the $enddefinitions line was read), `per_step` is that size: its "#TIME"
+ * line and every distinct signal (by identifier code), "b<width bits> CODE"
+ * for a vector, "0CODE" for a scalar. A signal declared under several
+ * names (an alias) shares one code and is written once. */
+#define KIT_VCD_TIME_LINE 22u   /* "#TIME\n", a time of up to 20 digits */
 typedef struct kit_vcd_size {
   int done;              /* the header is complete */
   uint64_t header;       /* its bytes */
   uint64_t signals;      /* distinct identifier codes */
   uint64_t bits;         /* their total width */
-  uint64_t per_step;     /* the most one time step can write, bytes */
+  uint64_t per_step;     /* one time step with every signal changing, bytes */
   /* the line being read and the codes seen so far */
   char line[512];
   size_t len;
