@@ -60,7 +60,7 @@ help:
 	@echo "  PARAMS='Name=Value ...' block parameters (doc/<block>.md)   STIM=file.stim directed stimulus"
 	@echo "  RTL='files.v' TOP=module   lock-step your own RTL of BLOCK against the golden model"
 	@echo "  WAVES=1 dump a VCD of the whole check run   FAULT=CYCLE[:PORT] corrupt one model output"
-	@echo "  WAVES_FROM=C WAVES_TO=C only cycles C..C of it   WAVES_MAX_MB=2000 its size bound"
+	@echo "  WAVES_FROM=C WAVES_TO=C only cycles C..C of it   WAVES_MAX_MB=4000 its size bound"
 	@echo "  FORMAT=fst also write FST (whole run and failure windows; vcd2fst)"
 	@echo "  VOPT=-O2 g++ level for the Verilator model (default -O2)"
 

@@ -36,43 +36,47 @@ done
 # -- 1. every write failure ends the run at once, names the file and why
 ms timeout 10 "$bin" --cycles 20000 --waves /dev/full
 [ $rc = 1 ] && [ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q '^lockstep: error: /dev/full: exists and is not a regular file (a device' \
-  && ok "--waves /dev/full: refused in $ms ms, one line" || bad "--waves /dev/full: rc=$rc after $ms ms: $(echo "$out" | head -3)"
+  && ok "--waves /dev/full: refused in $ms ms, one line" || bad "--waves /dev/full: rc=$rc after $ms ms: $(echo "$out" | head -3 | tr '\n' ' ')"
 ms timeout 10 bash -c "ulimit -f 64; exec '$bin' --cycles 20000 --waves '$T/big.vcd'"
 [ $rc = 1 ] && [ $ms -lt 2000 ] && [ "$out" = "lockstep: error: $T/big.vcd: write failed: File too large" ] && no_debris "$T" big.vcd \
-  && ok "whole-run VCD past a file-size limit: '$out' in $ms ms, nothing left" || bad "VCD past ulimit -f: rc=$rc, $ms ms: $(echo "$out" | head -3); left: $(ls "$T")"
+  && ok "whole-run VCD past a file-size limit: '$out' in $ms ms, nothing left" || bad "VCD past ulimit -f: rc=$rc, $ms ms: $(echo "$out" | head -3 | tr '\n' ' '); left: $(ls "$T")"
 ms timeout 10 bash -c "ulimit -f 16; exec '$bin' --cycles 3000 --fault 1500 --fail-dir '$T/fail'"
 [ $rc = 1 ] && echo "$out" | grep -q '^MISMATCH hac at cycle 1500' && echo "$out" | grep -q '^  reproduce: ' \
   && echo "$out" | grep -q "^  waveform: not written ($T/fail/hac_seed1_cycle1500_[0-9a-f]*\.vcd: write failed: File too large)" && no_debris "$T/fail" .vcd \
   && ok "failure window past a file-size limit: the mismatch report still comes ($ms ms), the waveform line says why" \
-  || bad "failure window past ulimit -f: rc=$rc: $(echo "$out" | grep -E 'MISMATCH|waveform|error' | head -3)"
+  || bad "failure window past ulimit -f: rc=$rc: $(echo "$out" | grep -E 'MISMATCH|waveform|error' | head -3 | tr '\n' ' ')"
 ms timeout 10 bash -c "ulimit -f 200; exec $K vectors hac --cycles 10000000 -o '$T/v.vec'"
 [ $rc = 1 ] && [ $ms -lt 2000 ] && [ "$out" = "kit: error: $T/v.vec: write failed: File too large" ] && no_debris "$T" v.vec \
-  && ok "kit vectors past a file-size limit stops at once: '$out' in $ms ms" || bad "kit vectors past ulimit -f: rc=$rc after $ms ms: $(echo "$out" | head -2)"
+  && ok "kit vectors past a file-size limit stops at once: '$out' in $ms ms" || bad "kit vectors past ulimit -f: rc=$rc after $ms ms: $(echo "$out" | head -2 | tr '\n' ' ')"
 if [ -n "$UNSHARE" ]; then
   ms in_tmpfs 1m "$T/small" $K vectors hac --cycles 10000000 -o "$T/small/v.vec"
   [ $rc = 1 ] && [ $ms -lt 2000 ] && [ "$out" = "kit: error: $T/small/v.vec: write failed: No space left on device" ] \
-    && ok "kit vectors on a full file system: '$out' in $ms ms" || bad "kit vectors ENOSPC: rc=$rc after $ms ms: $out"
+    && ok "kit vectors on a full file system: '$out' in $ms ms" || bad "kit vectors ENOSPC: rc=$rc after $ms ms: $(echo "$out" | tr '\n' ' ')"
 else echo "SKIP kit vectors on a full file system: no tmpfs can be mounted here (needs root or user namespaces)"; fi
 ms bash -c "$K overhead hac > /dev/full"
 [ $rc = 1 ] && [ "$out" = "kit: error: stdout: write failed: No space left on device" ] \
-  && ok "a report to a full stdout: '$out'" || bad "stdout /dev/full: rc=$rc: $out"
+  && ok "a report to a full stdout: '$out'" || bad "stdout /dev/full: rc=$rc: $(echo "$out" | tr '\n' ' ')"
+# a closed pipe with SIGPIPE ignored (a Python or CI parent): the same
+ms bash -c "{ trap '' PIPE; sleep 0.3; exec $K overhead hac; } | true; exit \${PIPESTATUS[0]}"
+[ $rc = 1 ] && [ "$out" = "kit: error: stdout: write failed: Broken pipe" ] \
+  && ok "a report to a closed pipe (SIGPIPE ignored): '$out'" || bad "stdout closed pipe: $(echo "$out" | tr '\n' ' ')"
 ms bash -c "'$bin' --cycles 100 > /dev/full"
 [ $rc = 1 ] && [ "$out" = "lockstep: error: stdout: write failed: No space left on device" ] \
-  && ok "a lockstep verdict to a full stdout: '$out'" || bad "lockstep stdout /dev/full: rc=$rc: $out"
+  && ok "a lockstep verdict to a full stdout: '$out'" || bad "lockstep stdout /dev/full: rc=$rc: $(echo "$out" | tr '\n' ' ')"
 
 # -- 2. the waveform bound, the window and the free space, before the first cycle
 rm -f build/hac_seed1.vcd*
 ms timeout 10 make --no-print-directory check BLOCK=hac PARAMS="$CFG" CYCLES=50000000 WAVES=1
 [ $rc = 2 ] && [ $ms -lt 5000 ] && echo "$out" | grep -q '^lockstep: error: build/hac_seed1.vcd: a VCD of 50000000 cycles is estimated at [0-9]* MB .* over the 4000 MB bound: record cycles FROM..TO only (make: WAVES_FROM= WAVES_TO=; --waves-from, --waves-to) or raise the bound (make: WAVES_MAX_MB=; --waves-max-mb)$' \
   && no_debris build hac_seed1.vcd && ok "WAVES=1 of 5 x 10^7 cycles refused in $ms ms: $(echo "$out" | grep -o 'estimated at [0-9]* MB')" \
-  || bad "WAVES=1 unbounded: rc=$rc after $ms ms: $(echo "$out" | head -3)"
+  || bad "WAVES=1 unbounded: rc=$rc after $ms ms: $(echo "$out" | head -3 | tr '\n' ' ')"
 rm -f build/hac_seed1.vcd*
 expect_err "WAVES_MAX_MB=1 refuses a 2000-cycle VCD" "build/hac_seed1.vcd: a VCD of 2000 cycles is estimated at [0-9]+ MB .*over the 1 MB bound" \
   make --no-print-directory check BLOCK=hac PARAMS="$CFG" CYCLES=2000 WAVES=1 WAVES_MAX_MB=1
 out=$(make --no-print-directory check BLOCK=hac PARAMS="$CFG" CYCLES=2000 WAVES_FROM=1000 WAVES_TO=1099 2>&1)
 first=$(grep -m1 '^#' build/hac_seed1.vcd 2>/dev/null); last=$(grep '^#' build/hac_seed1.vcd 2>/dev/null | tail -1)
 echo "$out" | grep -q '^PASS lockstep hac: 2000 cycles' && [ "$first" = "#10000" ] && [ "$last" = "#10995" ] \
-  && ok "WAVES_FROM=1000 WAVES_TO=1099: the VCD holds cycles 1000..1099 only ($first..$last)" || bad "waves window: $first..$last: $(echo "$out" | head -2)"
+  && ok "WAVES_FROM=1000 WAVES_TO=1099: the VCD holds cycles 1000..1099 only ($first..$last)" || bad "waves window: $first..$last: $(echo "$out" | head -2 | tr '\n' ' ')"
 expect_err "WAVES_FROM beyond the run" "--waves-from 5000: the run has only 2000 cycles \(0..1999\)" \
   make --no-print-directory check BLOCK=hac PARAMS="$CFG" CYCLES=2000 WAVES_FROM=5000
 expect_err "--waves-from after --waves-to" "--waves-from 9 is after --waves-to 3" "$bin" --waves "$T/w.vcd" --waves-from 9 --waves-to 3
@@ -80,7 +84,7 @@ expect_err "--waves-from without --waves" "--waves-from / --waves-to need --wave
 if [ -n "$UNSHARE" ]; then
   ms in_tmpfs 2m "$T/small" "$bin" --cycles 20000 --waves "$T/small/w.vcd"
   [ $rc = 1 ] && echo "$out" | grep -q "^lockstep: error: $T/small/w.vcd: a VCD of 20000 cycles is estimated at [0-9]* MB ([0-9]* bytes a cycle) and the file system of $T/small has 2 MB free: record cycles" \
-    && ok "a VCD bigger than the free space is refused before the first cycle ($ms ms)" || bad "free space: rc=$rc: $out"
+    && ok "a VCD bigger than the free space is refused before the first cycle ($ms ms)" || bad "free space: rc=$rc: $(echo "$out" | tr '\n' ' ')"
 else echo "SKIP free space check: no tmpfs can be mounted here"; fi
 
 # -- 3. three builds of one configuration at once: all succeed, one builds
@@ -92,7 +96,7 @@ nv=$(cat "$T"/c?.log | grep -c '^== verilate')
 np=$(cat "$T"/c?.log | grep -c '^PASS lockstep victim_bits: 2000 cycles matched')
 [ "$r1$r2$r3" = 000 ] && [ "$nv" = 1 ] && [ "$np" = 3 ] && [ -z "$(ls "$(dirname "$d3")" | grep -E '\.(tmp|old)')" ] \
   && ok "three concurrent make check of one configuration: all pass, built once (the others waited for it)" \
-  || bad "concurrent builds: exits $r1 $r2 $r3, $nv verilations, $np passes: $(grep -h -m2 -iE 'error|fail' "$T"/c?.log)"
+  || bad "concurrent builds: exits $r1 $r2 $r3, $nv verilations, $np passes: $(grep -h -m2 -iE 'error|fail' "$T"/c?.log | tr '\n' ' ')"
 
 # -- 5. every output through the safe-write path: links, devices, stale temporaries
 echo keep > "$T/target"
@@ -108,13 +112,13 @@ if [ -n "$vcd" ]; then
   out=$("$bin" --cycles 3000 --fault 1500 --fail-dir "$T/fw" 2>&1)
   echo "$out" | grep -q "^  waveform: not written ($vcd: exists and is not a regular file (a symbolic link): refusing to replace it)" \
     && echo "$out" | grep -q '^MISMATCH hac at cycle 1500' && [ "$(cat "$T/target")" = keep ] \
-    && ok "a failure window named by a link: refused, the report comes, the target is untouched" || bad "failure window link: $(echo "$out" | grep waveform)"
-else bad "failure window: no waveform written: $(echo "$out" | grep waveform)"; fi
+    && ok "a failure window named by a link: refused, the report comes, the target is untouched" || bad "failure window link: $(echo "$out" | grep waveform | tr '\n' ' ')"
+else bad "failure window: no waveform written: $(echo "$out" | grep waveform | tr '\n' ' ')"; fi
 if command -v vcd2fst >/dev/null; then
   ln -s "$(pwd)/$T/target" "$T/fst.fst"
   out=$("$bin" --cycles 200 --waves "$T/fst.vcd" --wave-format fst 2>&1)
   echo "$out" | grep -q "^  waveform (FST): not written ($T/fst.fst: exists and is not a regular file (a symbolic link)" && [ "$(cat "$T/target")" = keep ] \
-    && ok "an FST named by a link: refused, target untouched" || bad "FST link: $(echo "$out" | grep FST)"
+    && ok "an FST named by a link: refused, target untouched" || bad "FST link: $(echo "$out" | grep FST | tr '\n' ' ')"
 fi
 sleep 0 & dead=$!; wait $dead
 echo stale > "$T/s.vec.tmp$dead"; echo live > "$T/s.vec.tmp$$"; echo stale > "$T/w.vcd.tmp$dead"
@@ -129,7 +133,7 @@ awk '/^Sources of stimulus/ { f = 1 } f && /^```$/ { if (++n == 2) exit; next } 
 out=$(make --no-print-directory check BLOCK=hac STIM="$T/with space/doc example.stim" 2>&1)
 grep -q '^params .*#' "$T/with space/doc example.stim" && echo "$out" | grep -q "^PASS lockstep hac: 5 cycles matched (seed 1, $T/with space/doc example.stim" \
   && ok "doc/harness.md's example directed file (params line with a comment) passes, from a path with spaces" \
-  || bad "doc example: $(echo "$out" | grep -m2 -iE 'error|FAIL|unexpected')"
+  || bad "doc example: $(echo "$out" | grep -m2 -iE 'error|FAIL|unexpected' | tr '\n' ' ')"
 printf '# a file with a bad params line\nparams Ways=8 Sets=x   # comment\nidle\n' > "$T/badp.stim"
 expect_err "a bad word on a params line names FILE:LINE" "^build_lockstep: error: $T/badp.stim:2: parameter Sets: 'x' is not an integer$" \
   make --no-print-directory check BLOCK=hac STIM="$T/badp.stim"
@@ -139,13 +143,13 @@ expect_err "RTL= path with a space" "RTL='$T/with space/my hac.v' is one file wh
 expect_err "make readings with a B that changes the geometry" "^readings: error: B='Sets=32' changes the width of input ports of A='defaults' \(req_set_i 9 -> 5 bits\)" \
   make --no-print-directory readings BLOCK=hac A= B=Sets=32 CYCLES=1000
 out=$(make --no-print-directory readings BLOCK=hac A= B=Sets=32 CYCLES=1000 2>&1)
-echo "$out" | grep -q '/tmp' && bad "readings still names a temporary file: $out" || ok "... naming no temporary file"
+echo "$out" | grep -q '/tmp' && bad "readings still names a temporary file: $(echo "$out" | tr '\n' ' ')" || ok "... naming no temporary file"
 sed 's/endmodule/endmodul/' rtl/victim_bits.v > "$T/vb_broken.v"
 out=$(make --no-print-directory check BLOCK=victim_bits RTL="$T/vb_broken.v" TOP=victim_bits 2>&1)
 n=$(echo "$out" | grep -c 'syntax error')
 [ "$n" = 1 ] && echo "$out" | grep -q '^FAIL check victim_bits: the RTL did not build for configuration 1 (default; error above); 0 of [0-9]* configuration(s) ran$' \
   && ! echo "$out" | grep -q 'did not match' && ok "a default check whose RTL does not build: the error once, and no claim that a run did not match" \
-  || bad "broken RTL default check: $n errors: $(echo "$out" | grep -E 'FAIL|rror' | head -4)"
+  || bad "broken RTL default check: $n errors: $(echo "$out" | grep -E 'FAIL|rror' | head -4 | tr '\n' ' ')"
 expect_err "a parameter beyond a C long: the parameter's range" "^kit: error: parameter Ways=99999999999999999999 out of range 8..64 \(" \
   $K overhead hac Ways=99999999999999999999
 expect_err "... and just beyond LONG_MAX" "^kit: error: parameter Ways=9223372036854775808 out of range 8..64 \(" \
@@ -159,7 +163,7 @@ if [ -n "$UNSHARE" ]; then
   o2=$(ro make --no-print-directory check BLOCK=hac PARAMS="$CFG" CYCLES=1000 2>&1); r2=$?
   [ $r1 = 0 ] && [ $r2 = 0 ] && echo "$o1" | grep -q '^hac overhead: ' && echo "$o2" | grep -q '^PASS lockstep hac: 1000 cycles' \
     && ok "a read-only build/: make overhead and a cached make check run" \
-    || bad "read-only build/: overhead rc=$r1, check rc=$r2: $(printf '%s\n%s' "$o1" "$o2" | grep -m2 -iE 'error|denied|read-only')"
+    || bad "read-only build/: overhead rc=$r1, check rc=$r2: $(printf '%s\n%s' "$o1" "$o2" | grep -m2 -iE 'error|denied|read-only' | tr '\n' ' ')"
   expect_err "... and what must write names what it cannot write" "build/vectors.*Read-only file system" \
     ro make --no-print-directory vectors BLOCK=hac VEC_CYCLES=10 VECDIR=build/vectors/hard2
 else echo "SKIP read-only build/: no private mount namespace here"; fi
