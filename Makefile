@@ -124,7 +124,7 @@ build/san/test_%: build/san/tb/test/test_%.o $(SAN_OBJ)
 # a bad word on that line is reported as FILE:LINE by build_lockstep.sh).
 CHECK_PARAMS = $(if $(PARAMS),$(PARAMS),$(if $(STIM),$(shell bash -c '. tools/common.sh && stim_params "$$1"' _ '$(STIM)' 2>/dev/null)))
 # WAVES=1, or a window WAVES_FROM= / WAVES_TO= (which imply it): a VCD of
-# the run, bounded by WAVES_MAX_MB= (the lockstep's default 2000 MB).
+# the run, bounded by WAVES_MAX_MB= (the lockstep's default 4000 MB).
 WANT_WAVES = $(or $(filter 1,$(WAVES)),$(WAVES_FROM),$(WAVES_TO))
 # No PARAMS, CYCLES, STIM, FAULT or WAVES: the block's default check, every
 # configuration of its list (tools/check.sh; kit checks BLOCK).
