@@ -10,6 +10,9 @@ PARAMS  ?=
 RTL     ?=
 TOP     ?=
 WAVES   ?= 0
+WAVES_FROM ?=
+WAVES_TO ?=
+WAVES_MAX_MB ?=
 STIM    ?=
 FAULT   ?=
 VEC_CYCLES ?= 20000
@@ -57,6 +60,7 @@ help:
 	@echo "  PARAMS='Name=Value ...' block parameters (doc/<block>.md)   STIM=file.stim directed stimulus"
 	@echo "  RTL='files.v' TOP=module   lock-step your own RTL of BLOCK against the golden model"
 	@echo "  WAVES=1 dump a VCD of the whole check run   FAULT=CYCLE[:PORT] corrupt one model output"
+	@echo "  WAVES_FROM=C WAVES_TO=C only cycles C..C of it   WAVES_MAX_MB=4000 its size bound"
 	@echo "  FORMAT=fst also write FST (whole run and failure windows; vcd2fst)"
 	@echo "  VOPT=-O2 g++ level for the Verilator model (default -O2)"
 
@@ -65,59 +69,77 @@ deps:
 
 tools: build/kit build/libkit.a build/lockstep.o
 
+# Several makes may run in one checkout at once (two terminals, make test
+# beside make check): every file below is written under a private name
+# ($@.tmpPID) and renamed into place, so no make reads another's
+# half-written object or library, and nothing is written when nothing
+# changed (a read-only build/ with up-to-date tools still works).
+MV_INTO_PLACE = && mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
+# compile FLAGS: $< to $@ with its dependency file, both renamed into place
+compile = $(CC) $(CSTD) $(1) $(INC) -MT $@ -MF $(@:.o=.d).tmp$$$$ -c $< -o $@.tmp$$$$ \
+	  && mv -f $(@:.o=.d).tmp$$$$ $(@:.o=.d) $(MV_INTO_PLACE)
+
 # The block registry list, regenerated when the set of .def files changes.
 build/gen/kit_blocks.h: FORCE
-	@mkdir -p $(dir $@)
-	@for b in $(BLOCKS); do echo "KIT_BLOCK_ENTRY($$b)"; done > $@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+	@new="$$(for b in $(BLOCKS); do echo "KIT_BLOCK_ENTRY($$b)"; done)"; \
+	 if [ "$$new" != "$$(cat $@ 2>/dev/null)" ]; then \
+	   mkdir -p $(dir $@) && echo "$$new" > $@.tmp$$$$ $(MV_INTO_PLACE); fi
 FORCE:
 build/obj/cmodel/blocks.o build/san/cmodel/blocks.o: build/gen/kit_blocks.h
 
 build/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(CFLAGS) $(INC) -c $< -o $@
+	$(call compile,$(CFLAGS))
 
 build/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -O1 -g $(SAN) $(INC) -c $< -o $@
+	$(call compile,-O1 -g $(SAN))
 
 build/libkit.a: $(LIB_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
+	ar rcs $@.tmp$$$$ $^ $(MV_INTO_PLACE)
 
 build/lockstep.o: build/obj/tb/lockstep.o
-	cp $< $@
+	cp $< $@.tmp$$$$ $(MV_INTO_PLACE)
 
 build/kit: build/obj/tb/kit.o build/libkit.a
-	$(CC) $(CFLAGS) $^ -o $@
+	$(CC) $(CFLAGS) $^ -o $@.tmp$$$$ $(MV_INTO_PLACE)
 
 build/san/kit: build/san/tb/kit.o $(SAN_OBJ)
-	$(CC) $(SAN) $^ -o $@
+	$(CC) $(SAN) $^ -o $@.tmp$$$$ $(MV_INTO_PLACE)
 
 # Unit tests: tb/test/test_<block>_*.c link with the block's model and the
 # kit's C library (plain and sanitized).
 UNIT_SRC := $(wildcard tb/test/test_*.c)
 UNITS    := $(UNIT_SRC:tb/test/%.c=build/%) $(UNIT_SRC:tb/test/%.c=build/san/%)
 build/test_%: build/obj/tb/test/test_%.o build/libkit.a
-	$(CC) $(CFLAGS) $^ -lm -o $@
+	$(CC) $(CFLAGS) $^ -lm -o $@.tmp$$$$ $(MV_INTO_PLACE)
 
 build/san/test_%: build/san/tb/test/test_%.o $(SAN_OBJ)
-	$(CC) $(SAN) $^ -lm -o $@
+	$(CC) $(SAN) $^ -lm -o $@.tmp$$$$ $(MV_INTO_PLACE)
 
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/kit.d build/obj/tb/lockstep.d
 
 # A directed file's own `params` line is the configuration when PARAMS is
-# not given (a file for another configuration is refused by the file check).
-CHECK_PARAMS = $(if $(PARAMS),$(PARAMS),$(if $(STIM),$(shell sed -n 's/^params[[:space:]]\{1,\}//p' '$(STIM)' 2>/dev/null | head -1)))
+# not given (a file for another configuration is refused by the file check;
+# a bad word on that line is reported as FILE:LINE by build_lockstep.sh).
+CHECK_PARAMS = $(if $(PARAMS),$(PARAMS),$(if $(STIM),$(shell bash -c '. tools/common.sh && stim_params "$$1"' _ '$(STIM)' 2>/dev/null)))
+# WAVES=1, or a window WAVES_FROM= / WAVES_TO= (which imply it): a VCD of
+# the run, bounded by WAVES_MAX_MB= (the lockstep's default 4000 MB).
+WANT_WAVES = $(or $(filter 1,$(WAVES)),$(WAVES_FROM),$(WAVES_TO))
 # No PARAMS, CYCLES, STIM, FAULT or WAVES: the block's default check, every
 # configuration of its list (tools/check.sh; kit checks BLOCK).
-DEFAULT_CHECK = $(if $(or $(PARAMS),$(STIM),$(FAULT),$(filter 1,$(WAVES)),$(filter command line environment,$(origin CYCLES))),,yes)
+DEFAULT_CHECK = $(if $(or $(PARAMS),$(STIM),$(FAULT),$(WANT_WAVES),$(filter command line environment,$(origin CYCLES))),,yes)
+# a STIM path with a space is quoted in the reproduce line
+space := $(subst ,, )
+STIM_Q = $(if $(findstring $(space),$(STIM)),'$(STIM)',$(STIM))
 check: deps tools
 	@$(if $(DEFAULT_CHECK),STRICT=$(STRICT) tools/check.sh $(BLOCK) $(SEED) "$(RTL)" "$(TOP)"; exit $$?;) \
-	 bin=$$(tools/build_lockstep.sh $(BLOCK) "$(CHECK_PARAMS)" "$(RTL)" "$(TOP)") && \
-	 $$bin --seed $(SEED) $(if $(STIM),--stim $(STIM),--cycles $(CYCLES)) \
-	   $(if $(FAULT),--fault $(FAULT)) $(if $(filter 1,$(STRICT)),--strict) $(if $(filter 1,$(WAVES)),--waves build/$(BLOCK)_seed$(SEED).vcd) \
-	   --repro "make check BLOCK=$(BLOCK) SEED=$(SEED) $(if $(STIM),STIM=$(STIM),CYCLES=$(CYCLES))$(if $(PARAMS), PARAMS='$(PARAMS)')$(if $(RTL), RTL='$(RTL)' TOP=$(TOP))$(if $(FAULT), FAULT=$(FAULT))"
+	 bin=$$($(if $(and $(STIM),$(if $(PARAMS),,yes)),KIT_PARAMS_FROM='$(STIM)') tools/build_lockstep.sh $(BLOCK) "$(CHECK_PARAMS)" "$(RTL)" "$(TOP)") && \
+	 $$bin --seed $(SEED) $(if $(STIM),--stim '$(STIM)',--cycles $(CYCLES)) \
+	   $(if $(FAULT),--fault $(FAULT)) $(if $(filter 1,$(STRICT)),--strict) \
+	   $(if $(WANT_WAVES),--waves build/$(BLOCK)_seed$(SEED).vcd) $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) \
+	   $(if $(WAVES_TO),--waves-to $(WAVES_TO)) $(if $(WAVES_MAX_MB),--waves-max-mb $(WAVES_MAX_MB)) \
+	   --repro "make check BLOCK=$(BLOCK) SEED=$(SEED) $(if $(STIM),STIM=$(STIM_Q),CYCLES=$(CYCLES))$(if $(PARAMS), PARAMS='$(PARAMS)')$(if $(RTL), RTL='$(RTL)' TOP=$(TOP))$(if $(FAULT), FAULT=$(FAULT))"
 
 vectors: deps tools
 	@STRICT=$(STRICT) tools/vectors.sh "$(SOME)" "$(SEED)" "$(if $(filter command line environment,$(origin VEC_CYCLES)),$(VEC_CYCLES))" "$(PARAMS)"

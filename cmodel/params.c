@@ -108,7 +108,16 @@ int kit_params_set(const kit_block_t *b, long *P, const char *assign,
   }
   char what[80];
   snprintf(what, sizeof what, "parameter %s", name);
-  return kit_parse_long(what, eq + 1, LONG_MIN, LONG_MAX, &P[i], err, errlen);
+  if (kit_parse_long(what, eq + 1, LONG_MIN, LONG_MAX, &P[i], err, errlen) == 0) return 0;
+  /* a number too large for a long is out of the parameter's range, and
+   * says so in the words of kit_params_check, not the C type's */
+  const char *t = eq + 1;
+  uint64_t x;
+  if (parse_mag(t + (t[0] == '-'), &x) != -1) {   /* a number, beyond a long */
+    const kit_param_t *p = &b->params[i];
+    snprintf(err, errlen, "parameter %s=%s out of range %ld..%ld (%s)", name, t, p->min, p->max, p->doc);
+  }
+  return -1;
 }
 
 int kit_params_words(const kit_block_t *b, long *P, unsigned n, const char *const *words,

@@ -24,6 +24,7 @@ uint64_t cvkit_limit(const char *what)
   static const struct { const char *name; uint64_t v; } lim[] = {
     {"params", KIT_MAX_PARAMS}, {"ports", KIT_MAX_PORTS}, {"storage_rows", KIT_MAX_STORAGE_ROWS},
     {"cover", KIT_MAX_COVER}, {"err", KIT_ERR_LEN}, {"vec_cycles", KIT_VEC_MAX_CYCLES},
+    {"max_cycles", KIT_MAX_CYCLES},
   };
   for (unsigned i = 0; i < sizeof lim / sizeof lim[0]; i++)
     if (strcmp(what, lim[i].name) == 0) return lim[i].v;
@@ -104,6 +105,19 @@ int cvkit_configure(int b, const char *words, long *P, char *err, size_t errlen)
     w[n++] = t;
   }
   if (kit_params_words(k, P, n, w, err, errlen)) return -1;
+  return kit_params_check(k, P, err, errlen);
+}
+
+int cvkit_configure_words(int b, unsigned n, const char *const *words, long *P, char *err,
+                          size_t errlen)
+{
+  const kit_block_t *k = blk(b);
+  if (!k) {
+    snprintf(err, errlen, "no block %d", b);
+    return -1;
+  }
+  kit_params_default(k, P);
+  if (kit_params_words(k, P, n, words, err, errlen)) return -1;
   return kit_params_check(k, P, err, errlen);
 }
 
@@ -286,6 +300,11 @@ cvkit_stim_t *cvkit_stim_new(int b, const long *P, uint64_t seed, uint64_t cycle
     return NULL;
   }
   if (kit_params_check(k, P, err, errlen)) {
+    free(s);
+    return NULL;
+  }
+  if (!stim && (cycles < 1 || cycles > KIT_MAX_CYCLES)) {
+    snprintf(err, errlen, "cycles=%" PRIu64 " out of range 1..%llu", cycles, KIT_MAX_CYCLES);
     free(s);
     return NULL;
   }

@@ -27,13 +27,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CVKIT_ABI 1
+#define CVKIT_ABI 2
 
 int cvkit_abi(void);
-/* Sizes a caller allocates: KIT_MAX_PARAMS, KIT_MAX_PORTS,
- * KIT_MAX_STORAGE_ROWS, KIT_MAX_COVER, KIT_ERR_LEN, KIT_VEC_MAX_CYCLES
- * (what = "params", "ports", "storage_rows", "cover", "err", "vec_cycles");
- * 0 for an unknown name. */
+/* Sizes and bounds: KIT_MAX_PARAMS, KIT_MAX_PORTS, KIT_MAX_STORAGE_ROWS,
+ * KIT_MAX_COVER, KIT_ERR_LEN, KIT_VEC_MAX_CYCLES, KIT_MAX_CYCLES (what =
+ * "params", "ports", "storage_rows", "cover", "err", "vec_cycles",
+ * "max_cycles"); 0 for an unknown name. */
 uint64_t cvkit_limit(const char *what);
 
 /* Block registry: name of block i (NULL past the end), index of a name. */
@@ -49,6 +49,11 @@ int cvkit_param(int b, unsigned i, const char **name, long *min, long *max, long
 /* Defaults, then each NAME=VALUE word of `words` (space separated, each
  * parameter at most once), then the legality check; 0 or -1 with err. */
 int cvkit_configure(int b, const char *words, long *P, char *err, size_t errlen);
+/* The same from n separate words: a word is one NAME=VALUE, never split
+ * again ("Ways=8 Sets=4" is parameter Ways with the value "8 Sets=4",
+ * which is not an integer). What a binding with named arguments calls. */
+int cvkit_configure_words(int b, unsigned n, const char *const *words, long *P, char *err,
+                          size_t errlen);
 
 /* Ports of b for configuration P, inputs first, in .def order: arrays of
  * nin + nout entries. dir: 0 = input, 1 = output. */
@@ -89,8 +94,9 @@ void cvkit_model_coverage(const cvkit_model_t *m, uint64_t *count, uint64_t *see
 void cvkit_model_free(cvkit_model_t *m);
 
 /* Stimulus: the block's seeded random generator (stim == NULL) for
- * `cycles` cycles, or a directed file (cycles ignored; its params line
- * must match P). Exactly the lockstep's and kit vectors' inputs. */
+ * `cycles` cycles (1..KIT_MAX_CYCLES, the lockstep's --cycles), or a
+ * directed file (cycles ignored; its params line must match P). Exactly
+ * the lockstep's and kit vectors' inputs. */
 typedef struct cvkit_stim cvkit_stim_t;
 cvkit_stim_t *cvkit_stim_new(int b, const long *P, uint64_t seed, uint64_t cycles,
                              const char *stim, char *err, size_t errlen);

@@ -519,6 +519,7 @@ int main(int argc, char **argv)
 {
   long P[KIT_MAX_PARAMS];
   kit_args_t a;
+  kit_stdout_guard("kit");
   if (argc < 2) return usage();
   const char *cmd = argv[1];
   if (strcmp(cmd, "blocks") == 0) {

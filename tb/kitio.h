@@ -7,11 +7,19 @@
  * and line, and the last line's newline is reported so a truncated file can
  * be told from a complete one.
  *
- * Writing: an output is written to PATH.tmpPID and renamed into place when
- * complete, so nothing half-written ever sits at PATH; an existing PATH
- * that is not a regular file (a symlink, a device such as /dev/null, a
- * directory) is refused rather than replaced; SIGINT, SIGTERM and SIGHUP
- * remove the temporary file before the process dies of the signal.
+ * Writing: one safe-write path for every file the kit writes (vector
+ * files, benches, miters, stimulus files, waveforms). An output is written
+ * to PATH.tmpPID, created afresh (O_EXCL, never through a link), and renamed
+ * into place when complete, so nothing half-written ever sits at PATH; an
+ * existing PATH that is not a regular file (a symlink, a device such as
+ * /dev/null, a directory) is refused rather than replaced, when the file
+ * is opened and again just before the rename; SIGINT, SIGTERM and SIGHUP
+ * remove the temporary file before the process dies of the signal, and a
+ * PATH.tmpPID left by a process that no longer exists (SIGKILL, a crash)
+ * is removed the next time PATH is written. SIGXFSZ is ignored while an
+ * output is open, so a file-size limit is a write error like a full disk.
+ * Every write error (ENOSPC, EIO, EFBIG) is reported as "PATH: write
+ * failed: REASON" and the temporary file removed.
  */
 #ifndef KITIO_H
 #define KITIO_H
@@ -44,17 +52,32 @@ int kit_lines_next(kit_lines_t *L, char **line, size_t *len, char *err, size_t e
 void kit_lines_close(kit_lines_t *L);
 
 typedef struct kit_out {
-  FILE *f;
+  FILE *f;             /* the temporary file (NULL once committed or aborted) */
   const char *path;
   char tmp[4096];
+  int slot;            /* its entry in the signal handler's list */
 } kit_out_t;
 
-/* Start writing path (through a temporary file); -1 with err set. */
+/* Start writing path (through a temporary file); -1 with err set
+ * ("PATH: exists and is not a regular file (...): refusing to replace it",
+ * "PATH: cannot write: REASON"). */
 int kit_out_open(kit_out_t *o, const char *path, char *err, size_t errlen);
+/* Write n bytes straight to the temporary file's descriptor, unbuffered
+ * (a writer with its own buffer: the waveform). 0, or -1 with errno set.
+ * Do not mix with writes through o->f. */
+int kit_out_write(kit_out_t *o, const void *buf, size_t n);
 /* Finish: flush, close and rename into place; -1 with err set (the
  * temporary file is removed). */
 int kit_out_commit(kit_out_t *o, char *err, size_t errlen);
 /* Give up: close and remove the temporary file. */
 void kit_out_abort(kit_out_t *o);
+/* "PATH: write failed: REASON" for errno e (0: an earlier write failed). */
+void kit_out_write_error(const char *path, int e, char *err, size_t errlen);
+
+/* Standard output is a file the kit writes too (reports, PASS lines):
+ * at exit, anything not written (a full disk, a closed pipe whose SIGPIPE
+ * is ignored) is the one-line error "TOOL: error: stdout: write failed:
+ * REASON" and exit status 1, never a silent success. Call once from main. */
+void kit_stdout_guard(const char *tool);
 
 #endif /* KITIO_H */

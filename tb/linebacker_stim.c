@@ -80,6 +80,7 @@ static void new_episode(lb_stim_t *s)
   s->reset_left = 1u + (unsigned)kit_rng_below(r, 2);
   s->cyc = 0;
   s->nslots = kit_rng_chance(r, 800) ? s->maxcta : 1u + (unsigned)kit_rng_below(r, s->maxcta);
+  if (s->nslots > s->rf) s->nslots = s->rf;   /* as ctl_stim.c: every slot gets a register (RnW=4, MaxCta=32) */
   const uint32_t share = s->rf / s->nslots;
   s->nreg = kit_rng_chance(r, 400) ? share : 1u + (uint32_t)kit_rng_below(r, share);
   if (s->nreg > 64u && kit_rng_chance(r, 900)) s->nreg = 64u;      /* moves of a few 100 cycles */

@@ -14,12 +14,19 @@
  * timings instead, and on a terminal a progress line goes to stderr.
  *
  *   lockstep [--seed N] [--cycles N | --stim FILE] [--fault CYCLE[:PORT]]
- *            [--waves FILE] [--wave-format vcd|fst] [--fail-dir DIR] [--window N] [--history N]
+ *            [--waves FILE [--waves-from C] [--waves-to C]] [--waves-max-mb MB]
+ *            [--wave-format vcd|fst] [--fail-dir DIR] [--window N] [--history N]
  *            [--threads 1|2] [--progress 0|1] [--repro "make ..."] [--strict]
  *            [--bench [--repeat N]]
  *
  * --strict: a run that matches but misses a functional cover event fails
  * (the PASS line always names the events it missed).
+ *
+ * Waveforms (--waves, a failure window) are the shim's VCD written through
+ * tb/kitio.c's safe-write path, bounded before the first cycle
+ * (--waves-max-mb, the free space), with --waves-from/--waves-to for a
+ * window of the run; a failed write ends the run at once, and a mismatch
+ * is reported whether or not its window could be written.
  *
  * Two threads (the default). The stimulus and the C model do not depend on
  * the RTL, so one thread runs source + model (+ directed expects, fault)
@@ -42,13 +49,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "kit.h"
+#include "kitio.h"
 #include "shim.h"
 #include "source.h"
+#include "vcd.h"
 #include "../vectors/vecio.h"
 
 typedef struct opts {
@@ -60,6 +70,8 @@ typedef struct opts {
   int64_t fault_cycle;
   unsigned fault_port;
   const char *waves, *fail_dir, *repro;
+  uint64_t waves_from, waves_to;   /* the cycles --waves records */
+  uint64_t waves_max_mb;           /* bound of one VCD, 10^6 bytes */
   unsigned window, history, threads, repeat;
   int bench, progress, fst, strict;
 } opts_t;
@@ -73,6 +85,8 @@ typedef struct result {
   uint64_t seen0[KIT_MAX_PORTS], seen1[KIT_MAX_PORTS];
   uint64_t cover[KIT_MAX_COVER];
   char err[1024];
+  int waved;            /* the run's VCD was written and renamed into place */
+  char werr[1200];      /* why the run's VCD could not be finished ("" = it was, or none asked) */
 } result_t;
 
 typedef void (*cover_fn)(const long *, const uint64_t *, const uint64_t *, const uint64_t *,
@@ -106,6 +120,8 @@ static void result_clear(result_t *r)
   r->cycles = 0;
   r->fail_cycle = -1;
   r->expect_failed = 0;
+  r->waved = 0;
+  r->werr[0] = '\0';
   memset(r->seen0, 0, sizeof r->seen0);
   memset(r->seen1, 0, sizeof r->seen1);
   memset(r->cover, 0, sizeof r->cover);
@@ -164,11 +180,126 @@ static void progress_end(progress_t *p)
   if (p->on && p->last > p->t0) fprintf(stderr, "\r\033[K");
 }
 
-/* One deterministic single-thread pass. Trace cycles [trace_from, ...] to
- * trace_path when trace_path is set. Returns 0 when it ran (check
- * r->fail_cycle). The source writes the inputs straight into the history
- * ring (no copy). */
-static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_t trace_from)
+/* ---------------------------------------------------------------------- */
+/* Waveforms                                                               */
+/* ---------------------------------------------------------------------- */
+
+/* A VCD being written (--waves, a failure window): the shim formats it,
+ * tb/kitio.c's safe-write path stores it (a temporary file renamed into
+ * place at the end, removed on any failure or signal), and every byte is
+ * counted against the bound. The header is read as it goes by (tb/vcd.c)
+ * for the signals and their widths, so the size is estimated before the
+ * first cycle: a synchronous design changes each signal about once a
+ * cycle (inputs at the falling edge, registers at the rising one), so the
+ * estimate is the header plus, per cycle, one time step of every signal
+ * changing and the cycle's two time lines. The estimate may be short (a
+ * net that toggles at both edges): the bound itself is enforced on the
+ * bytes as they are written. A failed write is remembered here; the run
+ * loop sees it after the cycle that caused it and ends the run. */
+typedef struct wave {
+  kit_out_t out;
+  kit_vcd_size_t size;      /* the header's signals */
+  uint64_t bytes, limit;    /* written so far; the bound in bytes */
+  int err;                  /* errno of the first failed write, 0 = none */
+  int over;                 /* the write that failed would have passed the bound */
+  const char *how;          /* what to change when it is too big */
+} wave_t;
+
+#define KIT_WAVES_MAX_MB 4000u   /* default bound of one VCD, 10^6 bytes (4 GB: every block's default WAVES=1 run fits; doc/harness.md) */
+
+static int wave_write(void *ctx, const char *buf, size_t n)
+{
+  wave_t *w = ctx;
+  if (w->err) return -1;
+  if (!w->size.done && kit_vcd_size_feed(&w->size, buf, n)) w->err = ENOMEM;
+  else if (w->bytes + n > w->limit) w->err = EFBIG, w->over = 1;
+  else if (kit_out_write(&w->out, buf, n)) w->err = errno ? errno : EIO;
+  if (w->err) return -1;
+  w->bytes += n;
+  return 0;
+}
+
+/* Why the VCD failed; cycle is where (UINT64_MAX: at its end). */
+static void wave_error(const opts_t *o, const wave_t *w, uint64_t cycle, char *err, size_t n)
+{
+  char at[64] = "";
+  if (cycle != UINT64_MAX) snprintf(at, sizeof at, " at cycle %" PRIu64, cycle);
+  if (w->over)
+    snprintf(err, n, "%s: reached the %" PRIu64 " MB bound%s: %s", w->out.path, o->waves_max_mb, at, w->how);
+  else kit_out_write_error(w->out.path, w->err, err, n);
+}
+
+/* Start the VCD of `cycles` cycles at path on shim s: refused, before any
+ * cycle runs, when its estimate passes the bound or the free space of its
+ * file system (`how` says what to change). 0, or -1 with err set and
+ * nothing left on disk. */
+static int wave_open(const opts_t *o, shim_t *s, wave_t *w, const char *path, uint64_t cycles,
+                     const char *how, char *err, size_t n)
+{
+  memset(w, 0, sizeof *w);
+  kit_vcd_size_init(&w->size);
+  w->limit = o->waves_max_mb * 1000000u;
+  w->how = how;
+  if (kit_out_open(&w->out, path, err, n)) return -1;
+  if (shim_trace_open(s, wave_write, w) || w->err || !w->size.done) {
+    if (w->err) wave_error(o, w, UINT64_MAX, err, n);
+    else snprintf(err, n, "%s: the waveform's header was not written", path);
+    goto fail;
+  }
+  const uint64_t per_cycle = w->size.per_step + (SHIM_DUMPS_PER_CYCLE - 1) * KIT_VCD_TIME_LINE;
+  const double mb = 1e6, est = (double)w->size.header + (double)cycles * (double)per_cycle;
+  if (est > (double)w->limit) {
+    snprintf(err, n, "%s: a VCD of %" PRIu64 " cycles is estimated at %.0f MB (%" PRIu64 " signals, %" PRIu64
+             " bits: %" PRIu64 " bytes a cycle), over the %" PRIu64 " MB bound: %s",
+             path, cycles, est / mb, w->size.signals, w->size.bits, per_cycle, o->waves_max_mb, how);
+    goto fail;
+  }
+  /* free space where it goes, before a long write starts */
+  char dir[4096];
+  const char *slash = strrchr(path, '/');
+  if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+  else snprintf(dir, sizeof dir, ".");
+  struct statvfs fs;
+  if (statvfs(dir, &fs) == 0) {
+    const double avail = (double)fs.f_bavail * (double)fs.f_frsize + (double)w->bytes;
+    if (est > avail) {
+      snprintf(err, n, "%s: a VCD of %" PRIu64 " cycles is estimated at %.0f MB (%" PRIu64
+               " bytes a cycle) and the file system of %.300s has %.0f MB free: %s",
+               path, cycles, est / mb, per_cycle, dir, avail / mb, how);
+      goto fail;
+    }
+  }
+  return 0;
+fail:
+  shim_trace_close(s);
+  kit_out_abort(&w->out);
+  kit_vcd_size_free(&w->size);
+  return -1;
+}
+
+/* Flush, close and rename into place; -1 with err set (the temporary file
+ * is removed) when any write failed. */
+static int wave_close(const opts_t *o, shim_t *s, wave_t *w, uint64_t cycle, char *err, size_t n)
+{
+  shim_trace_close(s);   /* the rest of Verilator's buffer, through wave_write */
+  kit_vcd_size_free(&w->size);
+  if (w->err) {
+    wave_error(o, w, cycle, err, n);
+    kit_out_abort(&w->out);
+    return -1;
+  }
+  return kit_out_commit(&w->out, err, n);
+}
+
+/* One deterministic single-thread pass. With wave_path set, cycles
+ * [from, to] (to is clipped to the run's last cycle) are written to that
+ * VCD (`how`: what to change when it would be too big). Returns 0 when it
+ * ran (check r->fail_cycle; r->werr says when the VCD could not be
+ * finished), -1 with r->err set when it could not run to the end (a
+ * source, the waveform's bound, a failed waveform write). The source
+ * writes the inputs straight into the history ring (no copy). */
+static int run_seq(const opts_t *o, result_t *r, const char *wave_path, uint64_t from, uint64_t to,
+                   const char *how)
 {
   const kit_block_t *b = o->b;
   const unsigned nin = b->nin, hist = o->history;
@@ -178,6 +309,7 @@ static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_
   kit_source_t src;
   size_t cursor = 0;
   progress_t pg;
+  wave_t wave, *w = NULL;
 
   result_clear(r);
   if (open_source(o, &src, r->err, sizeof r->err)) return -1;
@@ -187,12 +319,18 @@ static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_
     snprintf(r->err, sizeof r->err, "out of memory");
     return -1;
   }
-  if (o->waves && !trace_path && shim_trace_open(s, o->waves)) {
-    snprintf(r->err, sizeof r->err, "%s: cannot write waveform", o->waves);
-    return -1;
+  if (wave_path) {
+    if (from >= src.cycles) {
+      snprintf(r->err, sizeof r->err, "--waves-from %" PRIu64 ": the run has only %" PRIu64
+               " cycles (0..%" PRIu64 ")", from, src.cycles, src.cycles - 1);
+      goto fail;
+    }
+    if (to > src.cycles - 1) to = src.cycles - 1;
+    if (wave_open(o, s, &wave, wave_path, to - from + 1, how, r->err, sizeof r->err)) goto fail;
+    w = &wave;
   }
-  progress_start(&pg, o, trace_path ? 0 : src.cycles);
-  const int checks = src.nexp > 0 || o->fault_cycle >= 0 || trace_path;
+  progress_start(&pg, o, wave_path && wave_path != o->waves ? 0 : src.cycles);   /* none for a failure re-run */
+  const int checks = src.nexp > 0 || o->fault_cycle >= 0;
   uint64_t prev[KIT_MAX_PORTS] = {0};   /* last cycle's outputs, for cover */
   unsigned slot = 0;
   for (uint64_t c = 0;; c++) {
@@ -201,10 +339,6 @@ static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_
     if (++slot == hist) slot = 0;
     step(m, in, exp);
     if (checks) {
-      if (trace_path && c == trace_from && shim_trace_open(s, trace_path)) {
-        snprintf(r->err, sizeof r->err, "%s: cannot write waveform", trace_path);
-        break;
-      }
       if (kit_expect_check(&src, &cursor, c, exp, r->err, sizeof r->err)) {
         r->expect_failed = 1;
         r->fail_cycle = (int64_t)c;
@@ -213,7 +347,14 @@ static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_
       if ((int64_t)c == o->fault_cycle)
         exp[o->fault_port] ^= 1;   /* fault injection: corrupt the model */
     }
+    if (w) shim_trace_dump(s, c >= from && c <= to);
     shim_step(s, in, got);
+    if (w && w->err) {   /* a failed write ends the run at once */
+      progress_end(&pg);
+      wave_close(o, s, w, c, r->err, sizeof r->err);
+      w = NULL;
+      goto fail;
+    }
     r->cycles = c + 1;
     if (differs(b->nout, exp, got)) {
       r->fail_cycle = (int64_t)c;
@@ -224,10 +365,16 @@ static int run_seq(const opts_t *o, result_t *r, const char *trace_path, uint64_
     if (pg.on && (c & 0xfffff) == 0) progress_tick(&pg, b->name, c);
   }
   progress_end(&pg);
+  if (w && wave_close(o, s, w, UINT64_MAX, r->werr, sizeof r->werr) == 0) r->waved = 1;
   shim_free(s);
   b->model_free(m);
   kit_source_free(&src);
   return 0;
+fail:
+  shim_free(s);
+  b->model_free(m);
+  kit_source_free(&src);
+  return -1;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -429,7 +576,7 @@ static int run_par(const opts_t *o, result_t *r)
     free(p.ring);
     shim_free(s);
     gates_destroy(&p);
-    return run_seq(o, r, NULL, 0);     /* no thread to be had: one is enough */
+    return run_seq(o, r, NULL, 0, 0, NULL);   /* no thread to be had: one is enough */
   }
   progress_start(&pg, o, o->stim ? 0 : o->cycles);
   uint64_t c = 0, head = 0;
@@ -477,26 +624,39 @@ static int run_par(const opts_t *o, result_t *r)
   return 0;
 }
 
+/* What to change when a VCD would be too big, in the message. */
+#define HOW_WAVES "record cycles FROM..TO only (make: WAVES_FROM= WAVES_TO=; --waves-from, --waves-to) " \
+                  "or raise the bound (make: WAVES_MAX_MB=; --waves-max-mb)"
+#define HOW_WINDOW "a shorter failure window (--window) or a higher bound (--waves-max-mb)"
+
 /* The run `make check` does: two threads unless asked for one, or when a
  * whole-run waveform is written (the RTL side then traces every cycle). */
 static int run(const opts_t *o, result_t *r)
 {
   if (o->threads >= 2 && !o->waves) return run_par(o, r);
-  return run_seq(o, r, NULL, 0);
+  return run_seq(o, r, o->waves, o->waves_from, o->waves_to, HOW_WAVES);
 }
 
 /* FST waveforms (--wave-format fst, or KIT_WAVE_FORMAT=fst): Verilator
  * 5.006 builds one trace format per model and the kit's is VCD, so a VCD
  * is written as always and converted with gtkwave's vcd2fst into the same
- * name with .fst; both are kept. Prints where the FST went, or why not. */
+ * name with .fst; both are kept. vcd2fst writes the kit's temporary file
+ * (tb/kitio.c), renamed into place when it succeeded, so the FST goes
+ * through the same safe-write path as every other output. Prints where the
+ * FST went, or why not. */
 extern char **environ;
 static void fst_from(const char *vcd)
 {
-  char fst[1300];
+  char fst[1300], err[1500];
   size_t n = strlen(vcd);
   if (n > 4 && strcmp(vcd + n - 4, ".vcd") == 0) n -= 4;
   snprintf(fst, sizeof fst, "%.*s.fst", (int)n, vcd);
-  char *argv[] = {"vcd2fst", "-v", (char *)vcd, "-f", fst, NULL};
+  kit_out_t out;
+  if (kit_out_open(&out, fst, err, sizeof err)) {
+    printf("  waveform (FST): not written (%s)\n", err);
+    return;
+  }
+  char *argv[] = {"vcd2fst", "-v", (char *)vcd, "-f", out.tmp, NULL};
   posix_spawn_file_actions_t fa;
   pid_t pid;
   int status = 0;
@@ -505,9 +665,13 @@ static void fst_from(const char *vcd)
   posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   int rc = posix_spawnp(&pid, "vcd2fst", &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
-  if (rc == 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
-    printf("  waveform (FST): %s\n", fst);
-  else if (rc != 0)
+  if (rc == 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    if (kit_out_commit(&out, err, sizeof err)) printf("  waveform (FST): not written (%s)\n", err);
+    else printf("  waveform (FST): %s\n", fst);
+    return;
+  }
+  kit_out_abort(&out);
+  if (rc != 0)
     printf("  waveform (FST): not written (vcd2fst: %s; Debian package gtkwave)\n", strerror(rc));
   else
     printf("  waveform (FST): not written (vcd2fst %s failed)\n", vcd);
@@ -661,6 +825,17 @@ static unsigned default_threads(void)
   return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2u : 1u;
 }
 
+/* The exit status of a run whose verdict is printed: a whole-run VCD that
+ * could not be finished (written to the end of the run, then the last
+ * flush failed) is a one-line error after the verdict, and status 1. */
+static int wave_verdict(const result_t *r, int rc)
+{
+  if (!r->werr[0]) return rc;
+  fflush(stdout);
+  fprintf(stderr, "lockstep: error: %s\n", r->werr);
+  return 1;
+}
+
 /* A failure waveform's name carries block, seed and cycle, and a hash of
  * what else makes the run: the build's directory (configuration, and the
  * designer's RTL and top), the stimulus file and the fault. Another RTL,
@@ -686,10 +861,13 @@ int main(int argc, char **argv)
 {
   opts_t o = {.seed = 1, .cycles = 100000, .fault_cycle = -1, .fail_dir = "build/fail",
               .window = 16, .history = 8, .threads = default_threads(), .repeat = 3,
-              .progress = isatty(STDERR_FILENO)};
+              .progress = isatty(STDERR_FILENO), .waves_to = UINT64_MAX,
+              .waves_max_mb = KIT_WAVES_MAX_MB};
   const char *wf = getenv("KIT_WAVE_FORMAT");
   char err[1024];
   const char *fault = NULL;
+  int window_given = 0;
+  kit_stdout_guard("lockstep");
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -712,6 +890,9 @@ int main(int argc, char **argv)
     else if (strcmp(a, "--stim") == 0) o.stim = v;
     else if (strcmp(a, "--fault") == 0) fault = v;
     else if (strcmp(a, "--waves") == 0) o.waves = v;
+    else if (strcmp(a, "--waves-from") == 0) { rc = kit_parse_u64(a, v, 0, KIT_MAX_CYCLES - 1, &o.waves_from, err, sizeof err); window_given = 1; }
+    else if (strcmp(a, "--waves-to") == 0) { rc = kit_parse_u64(a, v, 0, KIT_MAX_CYCLES - 1, &o.waves_to, err, sizeof err); window_given = 1; }
+    else if (strcmp(a, "--waves-max-mb") == 0) rc = kit_parse_u64(a, v, 1, 1000000000, &o.waves_max_mb, err, sizeof err);
     else if (strcmp(a, "--wave-format") == 0) wf = v;
     else if (strcmp(a, "--fail-dir") == 0) o.fail_dir = v;
     else if (strcmp(a, "--repro") == 0) o.repro = v;
@@ -726,6 +907,11 @@ int main(int argc, char **argv)
     return die(err);
   }
   o.fst = wf && strcmp(wf, "fst") == 0;
+  if (window_given && !o.waves) return die("--waves-from / --waves-to need --waves FILE (make: WAVES=1)");
+  if (o.waves_from > o.waves_to) {
+    snprintf(err, sizeof err, "--waves-from %" PRIu64 " is after --waves-to %" PRIu64, o.waves_from, o.waves_to);
+    return die(err);
+  }
   o.b = kit_block_find(shim_block());
   if (!o.b) return die("this binary's block is not in the registry");
   /* The RTL configuration is fixed at verilation; the model follows it. */
@@ -767,13 +953,16 @@ int main(int argc, char **argv)
   memset(&r, 0, sizeof r);
   r.hist = calloc(o.history, o.b->nin * sizeof *r.hist);
   if (!r.hist) return die("out of memory");
-  if (run(&o, &r)) return die(r.err);
-  if (o.waves && o.fst) fst_from(o.waves);   /* the whole-run VCD is closed */
+  if (run(&o, &r)) {
+    free(r.hist);
+    return die(r.err);
+  }
+  if (r.waved && o.fst) fst_from(o.waves);   /* the whole-run VCD is closed */
   if (r.expect_failed) {
     printf("FAIL %s: %s\n", o.b->name, r.err);
     print_repro(&o, argc, argv);
     free(r.hist);
-    return 1;
+    return wave_verdict(&r, 1);
   }
   if (r.fail_cycle >= 0) {
     /* Deterministic single-thread re-run, with tracing on for the window
@@ -791,14 +980,18 @@ int main(int argc, char **argv)
     memset(&r2, 0, sizeof r2);
     r2.hist = calloc(o.history, o.b->nin * sizeof *r2.hist);
     if (!r2.hist) return die("out of memory");
-    int traced = trace && run_seq(&o, &r2, trace, from) == 0 && r2.fail_cycle == r.fail_cycle;
-    if (trace && !traced && !why[0]) snprintf(why, sizeof why, "%s", r2.err[0] ? r2.err : "the traced re-run failed");
-    if (!traced && (run_seq(&o, &r2, NULL, 0) != 0 || r2.fail_cycle != r.fail_cycle))
+    /* the window is extra: when it cannot be written (full disk, its
+     * bound, a link at its name) the report says why and still comes */
+    const int rc2 = trace ? run_seq(&o, &r2, trace, from, fc, HOW_WINDOW) : -1;
+    int traced = trace && rc2 == 0 && r2.fail_cycle == r.fail_cycle && r2.waved;
+    if (trace && !traced && !why[0])
+      snprintf(why, sizeof why, "%s", rc2 != 0 && r2.err[0] ? r2.err : r2.werr[0] ? r2.werr : "the traced re-run failed");
+    if (!traced && (run_seq(&o, &r2, NULL, 0, 0, NULL) != 0 || r2.fail_cycle != r.fail_cycle))
       return die("the single-thread re-run did not reproduce the mismatch (nondeterministic RTL?)");
     report_mismatch(&o, &r2, traced ? vcd : NULL, why, from, argc, argv);
     free(r2.hist);
     free(r.hist);
-    return 1;
+    return wave_verdict(&r, 1);
   }
   if (o.fault_cycle >= 0 && (uint64_t)o.fault_cycle >= r.cycles) {
     snprintf(err, sizeof err, "--fault %" PRId64 ": the run has only %" PRIu64
@@ -846,5 +1039,5 @@ int main(int argc, char **argv)
   }
   if (strict_fail) print_repro(&o, argc, argv);
   free(r.hist);
-  return strict_fail ? 1 : 0;
+  return wave_verdict(&r, strict_fail ? 1 : 0);
 }

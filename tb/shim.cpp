@@ -15,10 +15,32 @@
 
 #include "shim.h"
 
+/* The VCD's file: Verilator formats and buffers, the caller's function
+ * writes (and reports its own errors). After a failed write the rest is
+ * dropped, and a write always "succeeds" towards Verilator, whose
+ * bufferFlush would otherwise call vl_fatal. */
+class KitVcdFile : public VerilatedVcdFile {
+  shim_write_fn m_write;
+  void *m_ctx;
+  bool m_failed = false;
+
+ public:
+  KitVcdFile(shim_write_fn write, void *ctx) : m_write(write), m_ctx(ctx) {}
+  bool open(const std::string &) override { return true; }
+  void close() override {}
+  ssize_t write(const char *buf, ssize_t len) override
+  {
+    if (!m_failed && m_write(m_ctx, buf, (size_t)len) != 0) m_failed = true;
+    return len;
+  }
+};
+
 struct shim {
   VerilatedContext *ctx;
   Vdut *top;
+  KitVcdFile *file;
   VerilatedVcdC *vcd;
+  bool dump;        /* dump the cycles stepped now */
   uint64_t cycle;
 };
 
@@ -34,7 +56,9 @@ extern "C" shim_t *shim_new(uint64_t seed)
   s->ctx->randSeed((int)(seed & 0x7fffffff));
   s->ctx->traceEverOn(true);
   s->top = new Vdut(s->ctx);
+  s->file = nullptr;
   s->vcd = nullptr;
+  s->dump = false;
   s->cycle = 0;
   return s;
 }
@@ -54,19 +78,23 @@ extern "C" void shim_free(shim_t *s)
   delete s;
 }
 
-extern "C" int shim_trace_open(shim_t *s, const char *path)
+extern "C" int shim_trace_open(shim_t *s, shim_write_fn write, void *ctx)
 {
   shim_trace_close(s);
-  s->vcd = new VerilatedVcdC;
+  s->file = new KitVcdFile(write, ctx);
+  s->vcd = new VerilatedVcdC(s->file);
   s->top->trace(s->vcd, 99);
-  s->vcd->open(path);
+  s->vcd->open("kit");   /* the name is not used: the file is the caller's */
   if (!s->vcd->isOpen()) {
-    delete s->vcd;
-    s->vcd = nullptr;
+    shim_trace_close(s);
     return -1;
   }
+  s->vcd->flush();       /* the header, through write, before any cycle */
+  s->dump = false;
   return 0;
 }
+
+extern "C" void shim_trace_dump(shim_t *s, int on) { s->dump = s->vcd && on; }
 
 extern "C" void shim_trace_close(shim_t *s)
 {
@@ -75,6 +103,9 @@ extern "C" void shim_trace_close(shim_t *s)
     delete s->vcd;
     s->vcd = nullptr;
   }
+  delete s->file;
+  s->file = nullptr;
+  s->dump = false;
 }
 
 extern "C" void shim_step(shim_t *s, const uint64_t *in, uint64_t *out)
@@ -90,10 +121,10 @@ extern "C" void shim_step(shim_t *s, const uint64_t *in, uint64_t *out)
   uint64_t base = s->cycle * 10;
   t->clk_i = 0;
   t->eval();
-  if (s->vcd) s->vcd->dump(base);
+  if (s->dump) s->vcd->dump(base);
   t->clk_i = 1;
   t->eval();
-  if (s->vcd) s->vcd->dump(base + 5);
+  if (s->dump) s->vcd->dump(base + 5);
   i = 0;
 #define KIT_IN(n, w, idle, doc)
 #define KIT_OUT(n, w, doc) out[i++] = t->n;

@@ -11,6 +11,7 @@
 #ifndef SHIM_H
 #define SHIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -33,8 +34,19 @@ void shim_free(shim_t *s);
 /* One clock cycle: drive in[] (already masked to port widths), falling
  * half then rising edge, read the registered outputs into out[]. */
 void shim_step(shim_t *s, const uint64_t *in, uint64_t *out);
-/* Waveform: open a VCD now (cycles stepped from here on are dumped), close. */
-int shim_trace_open(shim_t *s, const char *path);
+/* Waveform. The VCD's bytes go to write(ctx, buf, n), the caller's file
+ * (tb/kitio.c's safe-write path: the lockstep owns the file, its bound and
+ * its errors): write returns 0, or -1 after a failure, and the shim never
+ * calls it again after one (Verilator's own writer would stop the process
+ * in vl_fatal, which deadlocks on its trace mutex). shim_trace_open writes
+ * the whole header through write before it returns (so its declarations
+ * can be counted); cycles are dumped only while shim_trace_dump(s, 1) is
+ * on (off after open), SHIM_DUMPS_PER_CYCLE time steps each. close flushes
+ * what is buffered through write. */
+#define SHIM_DUMPS_PER_CYCLE 2
+typedef int (*shim_write_fn)(void *ctx, const char *buf, size_t n);
+int shim_trace_open(shim_t *s, shim_write_fn write, void *ctx);
+void shim_trace_dump(shim_t *s, int on);
 void shim_trace_close(shim_t *s);
 
 #ifdef __cplusplus

@@ -1,8 +1,10 @@
 /*
- * vcd.c - the inputs of a formal trace; see vcd.h. A small reader for the
- * VCD subset yosys-smtbmc writes: header declarations ($scope, $var,
- * $upscope, $enddefinitions), then time stamps (#N) and value changes
- * (bVALUE CODE for vectors, 0CODE / 1CODE / xCODE for scalars).
+ * vcd.c - the inputs of a formal trace and the size bound of a waveform;
+ * see vcd.h. A small reader for the VCD subset yosys-smtbmc writes: header
+ * declarations ($scope, $var, $upscope, $enddefinitions), then time stamps
+ * (#N) and value changes (bVALUE CODE for vectors, 0CODE / 1CODE / xCODE
+ * for scalars). The size bound reads only the $var declarations, from the
+ * bytes a writer is producing (no file is read back).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -142,4 +144,93 @@ fail:
   free(*ins);
   *ins = NULL;
   return -1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Size of a VCD being written                                              */
+/* ---------------------------------------------------------------------- */
+
+#define VCD_CODE_MAX 24   /* longest identifier code kept (Verilator's are <= 5) */
+
+typedef struct kit_vcd_code {
+  char code[VCD_CODE_MAX + 1];
+  unsigned width;
+} vcd_code_t;
+
+void kit_vcd_size_init(kit_vcd_size_t *z) { memset(z, 0, sizeof *z); }
+
+void kit_vcd_size_free(kit_vcd_size_t *z)
+{
+  free(z->codes);
+  z->codes = NULL;
+  z->ncodes = z->capcodes = 0;
+}
+
+static int code_cmp(const void *a, const void *b)
+{
+  return strcmp(((const vcd_code_t *)a)->code, ((const vcd_code_t *)b)->code);
+}
+
+/* Distinct codes, the bound of one step: a code longer than VCD_CODE_MAX
+ * is counted at its full length (kept truncated, so two such codes with
+ * the same first bytes count once: the bound stays an upper bound only
+ * for writers with short codes, which is every writer the kit runs). */
+static void size_finish(kit_vcd_size_t *z)
+{
+  qsort(z->codes, z->ncodes, sizeof *z->codes, code_cmp);
+  uint64_t step = KIT_VCD_TIME_LINE;
+  for (size_t i = 0; i < z->ncodes; i++) {
+    if (i && strcmp(z->codes[i].code, z->codes[i - 1].code) == 0) continue;
+    const uint64_t w = z->codes[i].width, c = strlen(z->codes[i].code);
+    z->signals++;
+    z->bits += w;
+    step += w == 1 ? c + 2 : w + c + 3;   /* "0CODE\n" or "bBITS CODE\n" */
+  }
+  z->per_step = step;
+  z->done = 1;
+  kit_vcd_size_free(z);
+}
+
+/* One header line: "$var TYPE WIDTH CODE NAME ... $end" is a signal. */
+static int size_line(kit_vcd_size_t *z, char *line)
+{
+  char *w[4];
+  unsigned n = 0;
+  for (char *t = strtok(line, " \t"); t && n < 4; t = strtok(NULL, " \t")) w[n++] = t;
+  if (n >= 1 && strcmp(w[0], "$enddefinitions") == 0) {
+    size_finish(z);
+    return 0;
+  }
+  if (n < 4 || strcmp(w[0], "$var") != 0) return 0;
+  unsigned long width = strtoul(w[2], NULL, 10);
+  if (strcmp(w[1], "real") == 0 && width < 32) width = 32;   /* "r%.16g CODE" */
+  if (width == 0 || width > 1u << 24) width = 1u << 24;
+  if (z->ncodes == z->capcodes) {
+    size_t nc = z->capcodes ? z->capcodes * 2 : 256;
+    vcd_code_t *p = realloc(z->codes, nc * sizeof *p);
+    if (!p) return -1;
+    z->codes = p;
+    z->capcodes = nc;
+  }
+  vcd_code_t *c = &z->codes[z->ncodes++];
+  snprintf(c->code, sizeof c->code, "%s", w[3]);
+  c->width = (unsigned)width;
+  return 0;
+}
+
+int kit_vcd_size_feed(kit_vcd_size_t *z, const char *buf, size_t n)
+{
+  for (size_t i = 0; i < n && !z->done; i++) {
+    z->header++;
+    const char ch = buf[i];
+    if (ch != '\n') {
+      if (z->len + 1 < sizeof z->line) z->line[z->len++] = ch;
+      continue;
+    }
+    z->line[z->len] = '\0';
+    /* an overlong line is a long signal name: its first fields are kept */
+    if (size_line(z, z->line)) return -1;
+    z->len = 0;
+  }
+  return 0;
 }

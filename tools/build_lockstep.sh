@@ -11,6 +11,19 @@
 # Rebuilds only when the RTL, parameters, optimisation or kit sources
 # changed (stamp).
 #
+# Concurrency: any number of runs in one checkout may build the same or
+# different configurations at once (make check in two terminals, make test
+# beside make run). A build holds an exclusive lock on build/<block>/<cfgid>.lock
+# (flock), so a second builder of the same configuration waits for the first
+# and then finds its result in the cache instead of building it again; the
+# build itself happens in a private directory (<cfgid>.tmpPID) renamed into
+# place only when complete, so nobody ever runs or deletes a half-built
+# tree, and a build killed half way leaves nothing the next one trusts
+# (its directory is removed by the next builder, under the lock).
+#
+# KIT_PARAMS_FROM=FILE: the parameters come from FILE's `params` line
+# (make check STIM= without PARAMS): an error in them names FILE:LINE.
+#
 # KIT_COVERAGE=1: a separate build (directory suffix -cov) with Verilator
 # line and toggle coverage; the shim writes the run's coverage data to
 # $KIT_COVERAGE_FILE when the model is freed (make coverage, doc/coverage.md).
@@ -33,9 +46,17 @@ kit=build/kit
 lib=build/libkit.a
 [ -x "$kit" ] && [ -f "$lib" ] || { echo "build_lockstep: run 'make tools' first" >&2; exit 1; }
 
-# Validate block and parameters first: one-line errors from the kit tool.
+# Validate block and parameters first: one-line errors from the kit tool,
+# or, for a directed file's params line, FILE:LINE: and the kit's words.
+params_err() {
+  local from=${KIT_PARAMS_FROM:-} line
+  if [ -z "$from" ]; then echo "$1" >&2; exit 1; fi
+  line=$(grep -n -m1 -E '^[[:space:]]*params([[:space:]]|$)' "$from" 2>/dev/null | cut -d: -f1)
+  echo "build_lockstep: error: $from:${line:-?}: ${1#kit: error: }" >&2
+  exit 1
+}
 # shellcheck disable=SC2086
-gflags=$($kit gflags "$block" $params)
+gflags=$($kit gflags "$block" $params 2>&1) || params_err "$gflags"
 # shellcheck disable=SC2086
 rtlparams=$($kit rtlparams "$block" $params)
 # shellcheck disable=SC2086
@@ -44,9 +65,20 @@ def_top=$($kit top "$block")
 def_rtl=$($kit rtl "$block")
 if [ -z "$rtl" ]; then rtl=$def_rtl; fi
 if [ -z "$top" ]; then top=$def_top; fi
+# RTL= is a list of files separated by spaces, so a path cannot hold one
+set -f
 for f in $rtl; do
-  [ -f "$f" ] || { echo "build_lockstep: error: RTL file '$f' not found" >&2; exit 1; }
+  [ -f "$f" ] && continue
+  if [ "$rtl" != "${rtl#* }" ] && [ -f "$rtl" ]; then
+    echo "build_lockstep: error: RTL='$rtl' is one file whose path has a space: RTL= is a list of files separated by spaces, so give a path without spaces (move or link the file)" >&2
+  elif [ "$rtl" != "${rtl#* }" ]; then
+    echo "build_lockstep: error: RTL file '$f' not found (RTL='$rtl' is read as files separated by spaces; a path cannot contain a space)" >&2
+  else
+    echo "build_lockstep: error: RTL file '$f' not found" >&2
+  fi
+  exit 1
 done
+set +f
 dir=build/$block/$cfgid
 if [ "$rtl" != "$def_rtl" ] || [ "$top" != "$def_top" ]; then
   h=$(printf '%s\n%s\n' "$rtl" "$top" | sha1sum | cut -c1-8)
@@ -54,14 +86,35 @@ if [ "$rtl" != "$def_rtl" ] || [ "$top" != "$def_top" ]; then
 fi
 cov=""
 if [ "${KIT_COVERAGE:-0}" = 1 ]; then cov="--coverage-line --coverage-toggle"; dir=$dir-cov; fi
-mkdir -p "$dir"
+mkdir -p "$(dirname "$dir")"
+# shellcheck disable=SC2086
 stamp_now=$( { echo "$gflags $top $vopt $cov"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
-if [ "${PORTCHECK_ONLY:-0}" != 1 ] && [ -x "$dir/lockstep" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp_now" ]; then
+cached() { [ -x "$dir/lockstep" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp_now" ]; }
+# The lock: held until this script exits (a read-only build/ that cannot
+# hold a lock file still runs a cached binary).
+if ! { exec 9>>"$dir.lock"; } 2>/dev/null; then
+  if [ "${PORTCHECK_ONLY:-0}" != 1 ] && cached; then
+    # shellcheck disable=SC2086
+    $kit portcheck "$block" "$dir/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
+    echo "$dir/lockstep"; exit 0
+  fi
+  echo "build_lockstep: error: cannot create $dir.lock: build/ is not writable here" >&2
+  exit 1
+fi
+flock 9
+if [ "${PORTCHECK_ONLY:-0}" != 1 ] && cached; then
   # shellcheck disable=SC2086
   $kit portcheck "$block" "$dir/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
   echo "$dir/lockstep"; exit 0
 fi
-rm -rf "$dir/obj" "$dir/lockstep" "$dir/stamp" "$dir/build.seconds"
+# Under the lock, any other builder's directory of this configuration is a
+# dead one's (killed half way): removed. This build goes to its own.
+rm -rf "$dir".tmp* "$dir".old*
+tmp=$dir.tmp$$
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp"
+# failed_log NAME: keep the log of a failed build where the message says
+failed_log() { cp "$tmp/$1" "$dir.$1" 2>/dev/null; echo "$dir.$1"; }
 t0=$(date +%s%N)
 echo "== verilate $block ($rtlparams) top=$top: $rtl" >&2
 inc="-I$root/cmodel -I$root/tb"
@@ -69,19 +122,19 @@ inc="-I$root/cmodel -I$root/tb"
 # binary (the generic shim, the driver and the kit library linked in).
 # shellcheck disable=SC2086
 if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
-     $cov $gflags -Mdir "$dir/obj" --exe \
+     $cov $gflags -Mdir "$tmp/obj" --exe \
      -CFLAGS "$vopt $inc -DKIT_DEF='\"$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
-     -o "$root/$dir/lockstep" \
-     "$root/tb/shim.cpp" "$root/build/lockstep.o" "$root/$lib" $rtl >"$dir/verilate.log" 2>&1; then
-  grep -m5 -E '%Error' "$dir/verilate.log" >&2 || tail -5 "$dir/verilate.log" >&2
-  echo "build_lockstep: error: verilator failed on $rtl (full log: $dir/verilate.log)" >&2
+     -o "$root/$tmp/lockstep" \
+     "$root/tb/shim.cpp" "$root/build/lockstep.o" "$root/$lib" $rtl >"$tmp/verilate.log" 2>&1; then
+  grep -m5 -E '%Error' "$tmp/verilate.log" >&2 || tail -5 "$tmp/verilate.log" >&2
+  echo "build_lockstep: error: verilator failed on $rtl (full log: $(failed_log verilate.log))" >&2
   exit 1
 fi
 # Port check before anything is compiled or simulated.
 # shellcheck disable=SC2086
-$kit portcheck "$block" "$dir/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
+$kit portcheck "$block" "$tmp/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
 # PORTCHECK_ONLY=1 (make equiv): verilated and checked, nothing to build
-if [ "${PORTCHECK_ONLY:-0}" = 1 ]; then rm -rf "$dir/obj"; exit 0; fi
+if [ "${PORTCHECK_ONLY:-0}" = 1 ]; then exit 0; fi
 echo "== build lockstep $block" >&2
 # The Verilator runtime (verilated.cpp, its VCD writer and threads) compiles
 # the same for every block and configuration: keep it once per Verilator
@@ -89,17 +142,22 @@ echo "== build lockstep $block" >&2
 # makefile was written, make links the objects as they are).
 rt=build/vlt-runtime/$( { verilator --version; echo "$vopt trace $cov"; } | sha1sum | cut -c1-12)
 rt_objs="verilated.o verilated_vcd_c.o verilated_threads.o"
-if [ -d "$rt" ]; then for o in $rt_objs; do cp "$rt/$o" "$dir/obj/$o" && touch "$dir/obj/$o"; done; fi
-if ! make -C "$dir/obj" -f Vdut.mk -j 2 OPT_FAST="$vopt" OPT_SLOW="$vopt" OPT_GLOBAL="$vopt" >"$dir/build.log" 2>&1; then
-  grep -m10 -E 'error|Error' "$dir/build.log" >&2 || tail -10 "$dir/build.log" >&2
-  echo "build_lockstep: error: C++ build failed (full log: $dir/build.log)" >&2
+if [ -d "$rt" ]; then for o in $rt_objs; do cp "$rt/$o" "$tmp/obj/$o" && touch "$tmp/obj/$o"; done; fi
+if ! make -C "$tmp/obj" -f Vdut.mk -j 2 OPT_FAST="$vopt" OPT_SLOW="$vopt" OPT_GLOBAL="$vopt" >"$tmp/build.log" 2>&1; then
+  grep -m10 -E 'error|Error' "$tmp/build.log" >&2 || tail -10 "$tmp/build.log" >&2
+  echo "build_lockstep: error: C++ build failed (full log: $(failed_log build.log))" >&2
   exit 1
 fi
 if [ ! -d "$rt" ]; then
-  mkdir -p "$rt.tmp$$" && for o in $rt_objs; do cp -p "$dir/obj/$o" "$rt.tmp$$/"; done && mv "$rt.tmp$$" "$rt" 2>/dev/null
+  # another configuration's build may get there first: mv -T then fails
+  mkdir -p "$rt.tmp$$" && for o in $rt_objs; do cp -p "$tmp/obj/$o" "$rt.tmp$$/"; done && mv -T "$rt.tmp$$" "$rt" 2>/dev/null
   rm -rf "$rt.tmp$$"
 fi
-echo "$stamp_now" > "$dir/stamp"
+echo "$stamp_now" > "$tmp/stamp"
 # wall time of verilate + C++ build, for make bench
-awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f\n", (b - a) / 1e9 }' > "$dir/build.seconds"
+awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f\n", (b - a) / 1e9 }' > "$tmp/build.seconds"
+# into place: the old tree (if any) aside, the new one in, the old one gone
+[ -e "$dir" ] && mv -T "$dir" "$dir.old$$"
+mv -T "$tmp" "$dir"
+rm -rf "$dir.old$$" "$dir".verilate.log "$dir".build.log
 echo "$dir/lockstep"

@@ -10,6 +10,9 @@
 # CHECK_CYCLES=N runs every configuration for N cycles instead; CHECK_STOP=1
 # stops at the first run that does not match (make mutate).
 # Exit 0 when every run matched (and, under STRICT, every event was seen).
+# An RTL that does not build stops the check at the first configuration
+# that fails (its error is printed once, by the build) and the last line
+# says so: a build failure is never reported as a run that did not match.
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 b=$1; seed=$2; rtl=${3:-}; top=${4:-}
@@ -19,7 +22,10 @@ total=0; nconf=0; fail=0; outs=""
 while IFS= read -r line; do
   cycles=${CHECK_CYCLES:-$(echo "$line" | cut -f1)}; params=$(echo "$line" | cut -f3); why=$(echo "$line" | cut -f4)
   nconf=$((nconf + 1))
-  bin=$(tools/build_lockstep.sh "$b" "$params" "$rtl" "$top") || { echo "FAIL check $b: build ${params:-default}"; fail=1; continue; }
+  if ! bin=$(tools/build_lockstep.sh "$b" "$params" "$rtl" "$top"); then
+    echo "FAIL check $b: the RTL did not build for configuration $nconf (${params:-default}; error above); $((nconf - 1)) of $(echo "$names" | wc -l) configuration(s) ran"
+    exit 1
+  fi
   out=$("$bin" --seed "$seed" --cycles "$cycles" \
         --repro "make check BLOCK=$b SEED=$seed CYCLES=$cycles${params:+ PARAMS='$params'}$byo")
   rc=$?
@@ -44,9 +50,12 @@ echo "PASS check $b: $total cycles matched, $cov"
 if [ "${DIRECTED:-0}" = 1 ]; then
   nd=0
   for f in $(directed_files "$b"); do
-    dbin=$(tools/build_lockstep.sh "$b" "$(stim_params "$f")" "$rtl" "$top") || { echo "FAIL check $b: build for $f"; exit 1; }
-    "$dbin" --stim "$f" --repro "make check BLOCK=$b STIM=$f$byo" > "build/check_$b${top:+_$top}.directed.log" 2>&1 \
-      || { cat "build/check_$b${top:+_$top}.directed.log"; echo "FAIL check $b: directed file $f"; exit 1; }
+    dbin=$(tools/build_lockstep.sh "$b" "$(stim_params "$f")" "$rtl" "$top") || { echo "FAIL check $b: the RTL did not build for $f (error above)"; exit 1; }
+    # a private log: two checks of one block may run at once
+    dlog=$(mktemp) || exit 1
+    "$dbin" --stim "$f" --repro "make check BLOCK=$b STIM=$f$byo" > "$dlog" 2>&1 \
+      || { cat "$dlog"; rm -f "$dlog"; echo "FAIL check $b: directed file $f"; exit 1; }
+    rm -f "$dlog"
     nd=$((nd + 1))
   done
   echo "PASS check $b: $nd directed files"

@@ -26,14 +26,29 @@ nin=$(echo "$names" | wc -w)
 same_in() { cmp -s <(grep -v '^//' "$d/a.vec" | cut -d' ' -f1-"$nin") <(grep -v '^//' "$d/b.vec" | cut -d' ' -f1-"$nin"); }
 # shellcheck disable=SC2086
 build/kit vectors "$b" --seed "$seed" --cycles "$n" -o "$d/b.vec" $pb >/dev/null
+# The same traffic needs the same input ports: a B that changes an input's
+# width (a geometry parameter) is refused here, by name, rather than
+# failing on a value of A's traffic the user never wrote.
+ina=$(grep '^// in ' "$d/a.vec"); inb=$(grep '^// in ' "$d/b.vec")
+if [ "$ina" != "$inb" ]; then
+  widths=$(paste -d' ' <(echo "$ina") <(echo "$inb") | awk '$4 != $8 { printf "%s%s %s -> %s bits", s, $3, $4, $8; s = ", " }')
+  echo "readings: error: B='$pb' changes the width of input ports of A='${pa:-defaults}' ($widths): the two readings run the same traffic, so A and B may differ only in parameters that keep every input port's width" >&2
+  exit 1
+fi
 if ! same_in; then
   { [ -n "$pb" ] && echo "params $pb"
     grep -v '^//' "$d/a.vec" | awk -v names="$names" -v nin="$nin" '
       BEGIN { split(names, nm, " ") }
       { l = ""; for (i = 1; i <= nin; i++) l = l (i > 1 ? " " : "") nm[i] "=0x" $i; print l }'
   } > "$d/b.stim"
+  # a replay B refuses is kept where its message can point (line N+1 is cycle N)
   # shellcheck disable=SC2086
-  build/kit vectors "$b" --stim "$d/b.stim" -o "$d/b.vec" $pb >/dev/null
+  if ! build/kit vectors "$b" --stim "$d/b.stim" -o "$d/b.vec" $pb >/dev/null 2>"$d/b.err"; then
+    keep=build/readings/${b}_seed${seed}_B.stim
+    mkdir -p build/readings && cp "$d/b.stim" "$keep"
+    echo "readings: error: B='$pb' refuses A's traffic (seed $seed, kept as $keep; line N+1 is cycle N): $(sed "s|$d/b.stim|$keep|; s|^kit: error: ||" "$d/b.err")" >&2
+    exit 1
+  fi
   same_in || { echo "readings: error: B did not replay A's inputs" >&2; exit 1; }
 fi
 echo "readings $b: seed $seed, $n cycles, A = '${pa:-defaults}', B = '${pb:-defaults}'"

@@ -72,7 +72,12 @@ int kit_vec_write_stream(FILE *f, const char *name, const kit_block_t *b, const 
       uint64_t v = i < nin ? in[i] : out[i - nin];
       fprintf(f, i ? " %0*" PRIx64 : "%0*" PRIx64, (int)hexdigits(port[i].width), v);
     }
-    fputc('\n', f);
+    /* a full disk ends the write at once, not after every record */
+    if (fputc('\n', f) == EOF || ((c & 1023) == 1023 && ferror(f))) {
+      kit_out_write_error(name, errno, err, errlen);
+      b->model_free(m);
+      return -1;
+    }
   }
   b->model_free(m);
   return 0;

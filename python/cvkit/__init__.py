@@ -16,10 +16,19 @@ lockstep uses, errors carry the command-line tools' one-line messages.
     cvkit.write_vectors("hac.vec", "hac", seed=1, cycles=20000)  # = kit vectors
     v = cvkit.read_vectors("hac.vec")
 
+Values are checked before they reach C (ctypes would wrap an integer
+modulo 2^64): a port value, seed or cycle count must be an integer (bool
+counts as one: True is 1) within the port's width or the option's range,
+and anything else (float, str, None, an out-of-range int) raises KitError
+in the kit's words. A parameter value is an integer or one string word
+parsed by the kit's number reader ("0x40"); a string is never split
+into several NAME=VALUE words.
+
 doc/python.md describes every call.
 """
 import collections
 import ctypes
+import operator
 import os
 from ctypes import byref, c_char_p, c_int, c_long, c_uint, c_uint64
 
@@ -51,6 +60,45 @@ def _s(b):
 
 def _path(p):
     return os.fsencode(p)
+
+
+def _int(v):
+    """v as a Python int when it is an integer (int, bool, numpy's integer
+    types: anything with __index__), else None."""
+    if type(v) is int:
+        return v
+    try:
+        return operator.index(v)
+    except TypeError:
+        return None
+
+
+def _number(what, v, lo, hi):
+    """An option's integer value (seed, cycles) within lo..hi, or KitError in
+    the words of the kit's number reader (kit_parse_u64): "WHAT=N out of
+    range LO..HI", or "WHAT: V is not an integer (TYPE)"."""
+    n = _int(v)
+    if n is None:
+        raise KitError("%s: %r is not an integer (%s)" % (what, v, type(v).__name__))
+    if not lo <= n <= hi:
+        raise KitError("%s=%d out of range %d..%d" % (what, n, lo, hi))
+    return n
+
+
+def _param_word(name, v):
+    """One NAME=VALUE word for the kit's parameter parser: an integer in
+    decimal, a string as it is (one word, whatever it holds: the parser
+    refuses what is not one integer), anything else as its text, which the
+    parser refuses in its own words ("parameter Ways: '8.0' is not an
+    integer")."""
+    n = _int(v)
+    if n is not None:
+        return ("%s=%d" % (name, n)).encode()
+    if isinstance(v, bytes):
+        v = v.decode(errors="replace")
+    return ("%s=%s" % (name, v)).encode()
+
+_U64 = (1 << 64) - 1
 
 
 Param = collections.namedtuple("Param", "name min max default in_rtl doc")
@@ -143,10 +191,11 @@ class Config:
 
     def __init__(self, blk, params):
         self.block = blk
-        words = " ".join("%s=%s" % (k, v) for k, v in params.items())
+        words = [_param_word(k, v) for k, v in params.items()]
         self._P = (c_long * _lib.MAX_PARAMS)()
         e = _err()
-        if lib.cvkit_configure(blk.index, words.encode(), self._P, e, len(e)):
+        if lib.cvkit_configure_words(blk.index, len(words), (c_char_p * max(1, len(words)))(*words),
+                                     self._P, e, len(e)):
             _raise(e)
         self.params = collections.OrderedDict(
             (p.name, self._P[k]) for k, p in enumerate(blk.params))
@@ -160,6 +209,7 @@ class Config:
         self.Inputs = collections.namedtuple(blk.name + "_in", [p.name for p in self.inputs],
                                              defaults=[p.idle for p in self.inputs])
         self.Outputs = collections.namedtuple(blk.name + "_out", [p.name for p in self.outputs])
+        self._masks = [(1 << p.width) - 1 for p in self.inputs]
 
     def words(self):
         """The parameters as the make / command-line words "Sets=384 ..."."""
@@ -171,7 +221,8 @@ class Config:
 
     def stimulus(self, seed=1, cycles=100000, stim=None):
         """The block's seeded random traffic (the lockstep's and `kit
-        vectors`' for the same seed), or a directed file's cycles."""
+        vectors`' for the same seed; cycles 1..10^11 like --cycles), or a
+        directed file's cycles."""
         return Stimulus(self, seed, cycles, stim)
 
     def storage(self):
@@ -190,10 +241,15 @@ class Config:
         sequence of nin values, or None (all idle); unknown names raise."""
         nin = self.block.nin
         arr = (c_uint64 * nin)()
-        self._fill(arr, 0, inputs)
+        self._fill(arr, 0, inputs, 0)
         return arr
 
-    def _fill(self, arr, base, inputs):
+    def _fill(self, arr, base, inputs, cycle):
+        """One cycle's inputs into arr[base:base + nin], each checked here
+        against its port's width (ctypes would wrap 2**64 + 3 to 3): the
+        message is the C API's, "cycle N: PORT=0xV does not fit in W bits",
+        or for a value that is not an integer "cycle N: PORT: V is not an
+        integer (TYPE)"."""
         if inputs is None:
             inputs = {}
         if isinstance(inputs, dict):
@@ -205,10 +261,23 @@ class Config:
         if len(inputs) != self.block.nin:
             raise KitError("block %s has %d inputs, %d values given" % (
                 self.block.name, self.block.nin, len(inputs)))
+        masks = self._masks
         for k, v in enumerate(inputs):
-            if v < 0:
-                raise KitError("%s=%d is negative" % (self.Inputs._fields[k], v))
+            if type(v) is not int or not 0 <= v <= masks[k]:
+                v = self._port_value(k, v, cycle)
             arr[base + k] = v
+
+    def _port_value(self, k, v, cycle):
+        if callable(cycle):      # Model.step: its cycle count, asked only for a message
+            cycle = cycle()
+        p = self.inputs[k]
+        n = _int(v)
+        if n is None:
+            raise KitError("cycle %d: %s: %r is not an integer (%s)" % (
+                cycle, p.name, v, type(v).__name__))
+        if not 0 <= n <= self._masks[k]:
+            raise KitError("cycle %d: %s=%s does not fit in %d bits" % (cycle, p.name, hex(n), p.width))
+        return n
 
     def __repr__(self):
         return "Config(%r, %s)" % (self.block.name, self.words())
@@ -242,6 +311,9 @@ class Model:
     def cycles(self):
         return lib.cvkit_model_cycles(self._m)
 
+    def _now(self):
+        return lib.cvkit_model_cycles(self._m)
+
     def step(self, inputs=None, **kw):
         """One clock: inputs as a dict, an Inputs record, a sequence, or
         keywords (ports not named are idle). Returns an Outputs record."""
@@ -249,7 +321,7 @@ class Model:
             if inputs is not None:
                 raise KitError("give inputs or keywords, not both")
             inputs = kw
-        self.config._fill(self._in, 0, inputs)
+        self.config._fill(self._in, 0, inputs, self._now)
         if lib.cvkit_model_step(self._m, self._in, self._out, self._e, len(self._e)):
             _raise(self._e)
         return self.config.Outputs._make(self._out)
@@ -260,8 +332,9 @@ class Model:
         nin, nout = self.config.block.nin, self.config.block.nout
         n = len(inputs)
         arr = (c_uint64 * (n * nin))()
+        c0 = lib.cvkit_model_cycles(self._m)
         for c, i in enumerate(inputs):
-            self.config._fill(arr, c * nin, i)
+            self.config._fill(arr, c * nin, i, c0 + c)
         out = (c_uint64 * (n * nout))()
         if lib.cvkit_model_run(self._m, n, arr, out, self._e, len(self._e)):
             _raise(self._e)
@@ -296,6 +369,8 @@ class Stimulus:
 
     def __init__(self, cfg, seed=1, cycles=100000, stim=None):
         self.config = cfg
+        seed = _number("seed", seed, 0, _U64)
+        cycles = _number("cycles", cycles, 1, _lib.MAX_CYCLES)
         e = _err()
         self._s = lib.cvkit_stim_new(cfg.block.index, cfg._P, seed, cycles,
                                      _path(stim) if stim else None, e, len(e))
@@ -323,6 +398,8 @@ def write_vectors(path, block_name, seed=1, cycles=20000, stim=None, **params):
     """`kit vectors BLOCK -o PATH --seed SEED --cycles CYCLES [P=V..]` (or
     --stim STIM): the same file, byte for byte."""
     cfg = config(block_name, **params)
+    seed = _number("seed", seed, 0, _U64)
+    cycles = _number("cycles", cycles, 1, _lib.VEC_MAX_CYCLES)
     e = _err()
     if lib.cvkit_vec_write(_path(path), cfg.block.index, cfg._P, seed, cycles,
                            _path(stim) if stim else None, e, len(e)):
@@ -334,9 +411,12 @@ def write_records(path, cfg, inputs, seed=0, source="python"):
     takes), the expected outputs computed by the C model; the header says
     "source SOURCE"."""
     nin = cfg.block.nin
+    seed = _number("seed", seed, 0, _U64)
+    if not isinstance(source, str):
+        raise KitError("source: %r is not a string" % (source,))
     arr = (c_uint64 * (len(inputs) * nin))()
     for c, i in enumerate(inputs):
-        cfg._fill(arr, c * nin, i)
+        cfg._fill(arr, c * nin, i, c)
     e = _err()
     if lib.cvkit_vec_write_records(_path(path), cfg.block.index, cfg._P, seed, source.encode(),
                                    arr, len(inputs), e, len(e)):

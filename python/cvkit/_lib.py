@@ -12,7 +12,7 @@ import ctypes
 import os
 from ctypes import POINTER, c_char_p, c_int, c_long, c_size_t, c_uint, c_uint64, c_void_p
 
-ABI = 1          # tb/capi.h CVKIT_ABI this binding is written for
+ABI = 2          # tb/capi.h CVKIT_ABI this binding is written for
 ERR_LEN = 1024   # error buffer handed to every call that can fail
 
 _here = os.path.dirname(os.path.abspath(__file__))
@@ -50,6 +50,7 @@ _sigs = {
     "cvkit_nparams": (c_uint, [c_int]),
     "cvkit_param": (c_int, [c_int, c_uint, _strp, _longp, _longp, _longp, POINTER(c_int), _strp]),
     "cvkit_configure": (c_int, [c_int, c_char_p, _longp, c_char_p, c_size_t]),
+    "cvkit_configure_words": (c_int, [c_int, c_uint, _strp, _longp, c_char_p, c_size_t]),
     "cvkit_nin": (c_uint, [c_int]),
     "cvkit_nout": (c_uint, [c_int]),
     "cvkit_ports": (None, [c_int, _longp, _strp, POINTER(c_int), POINTER(c_uint), _u64p, _strp]),
@@ -94,3 +95,4 @@ MAX_PORTS = lib.cvkit_limit(b"ports")
 MAX_STORAGE_ROWS = lib.cvkit_limit(b"storage_rows")
 MAX_COVER = lib.cvkit_limit(b"cover")
 VEC_MAX_CYCLES = lib.cvkit_limit(b"vec_cycles")
+MAX_CYCLES = lib.cvkit_limit(b"max_cycles")

@@ -162,6 +162,74 @@ def test_bad_inputs_raise():
     assert m.cycles == 0   # nothing was stepped
 
 
+def test_port_values_are_checked_never_wrapped(tmp_path):
+    """ctypes takes a Python int modulo 2**64: every value is checked before
+    it crosses, against its port's width, in the C API's words; anything
+    that is not an integer is the kit's error too, not a TypeError."""
+    cfg = cvkit.config("hac", Sets=64, Ways=8)
+    m = cfg.model()
+    for v, msg in [(2**64 + 3, "req_set_i=0x10000000000000003 does not fit in 6 bits"),
+                   (2**64, "req_set_i=0x10000000000000000 does not fit in 6 bits"),
+                   (-1, "req_set_i=-0x1 does not fit in 6 bits"),
+                   (1.0, "req_set_i: 1.0 is not an integer (float)"),
+                   ("3", "req_set_i: '3' is not an integer (str)"),
+                   (None, "req_set_i: None is not an integer (NoneType)")]:
+        with pytest.raises(cvkit.KitError) as e:
+            m.step(req_set_i=v)
+        assert str(e.value) == "cycle 0: " + msg
+    assert m.cycles == 0
+    # bool is an int (True = 1), as in Python
+    assert m.step(rst_ni=True, req_valid_i=True, req_set_i=3, req_ea_i=32).rsp_valid_o == 1
+    with pytest.raises(cvkit.KitError, match=r"^cycle 3: req_tag_i=0x1000000000000000000 does not fit in 20 bits$"):
+        m.run([{}, {}, {"req_tag_i": 2**72}])
+    assert m.cycles == 1   # nothing of the refused list was stepped
+    with pytest.raises(cvkit.KitError, match=r"^cycle 1: req_ea_i: 2.5 is not an integer \(float\)$"):
+        cvkit.write_records(str(tmp_path / "r.vec"), cfg, [{}, {"req_ea_i": 2.5}])
+    assert not os.listdir(tmp_path)
+
+
+def test_seeds_and_cycle_counts_are_checked(tmp_path):
+    cfg = cvkit.config("hac")
+    for kw, msg in [(dict(seed=-1), "seed=-1 out of range 0..18446744073709551615"),
+                    (dict(seed=2**64), "seed=18446744073709551616 out of range 0..18446744073709551615"),
+                    (dict(cycles=-1), "cycles=-1 out of range 1..100000000000"),
+                    (dict(cycles=0), "cycles=0 out of range 1..100000000000"),
+                    (dict(cycles=2**64 + 5), "cycles=18446744073709551621 out of range 1..100000000000"),
+                    (dict(cycles=None), "cycles: None is not an integer (NoneType)"),
+                    (dict(seed="7"), "seed: '7' is not an integer (str)")]:
+        with pytest.raises(cvkit.KitError) as e:
+            cfg.stimulus(**kw)
+        assert str(e.value) == msg
+    out = tmp_path / "v.vec"
+    with pytest.raises(cvkit.KitError) as e:
+        cvkit.write_vectors(str(out), "hac", cycles=2**64 + 5)
+    assert str(e.value) == "cycles=18446744073709551621 out of range 1..268435456"
+    # the same words as `kit vectors --cycles` for a number out of its range
+    assert kit_error("vectors", "hac", "-o", out, "--cycles", 2**64 + 5).endswith("out of range 1..268435456")
+    with pytest.raises(cvkit.KitError, match=r"^seed=-1 out of range"):
+        cvkit.write_vectors(str(out), "hac", seed=-1, cycles=10)
+    assert not os.listdir(tmp_path)
+
+
+def test_parameter_values_are_one_word_each():
+    """A parameter's value is one value: a string is handed to the kit's
+    parser as it is (never split into more NAME=VALUE words), an integer of
+    any size or a value of another type gets the kit's own message for
+    the same text (`kit overhead hac 'Ways=...'`)."""
+    for v in ["8 Sets=4", "8.0", "", " 8"]:
+        with pytest.raises(cvkit.KitError) as e:
+            cvkit.config("hac", Ways=v)
+        assert str(e.value) == kit_error("overhead", "hac", "Ways=%s" % v)
+    for v in [2**64, 2**63, -2**63 - 1, 8.0, None]:
+        with pytest.raises(cvkit.KitError) as e:
+            cvkit.config("hac", Ways=v)
+        assert str(e.value) == kit_error("overhead", "hac", "Ways=%s" % v)
+    assert "out of range 8..64" in kit_error("overhead", "hac", "Ways=%d" % 2**64)
+    assert cvkit.config("hac", Ways="0x10", Sets=64).params["Ways"] == 16
+    assert cvkit.config("hac", Sets=64, Ways=8).params["Sets"] == 64   # not re-split from another value
+    assert cvkit.config("hac", Policy=True).params["Policy"] == 1
+
+
 def test_reader_errors_are_checkvecs(tmp_path):
     ref = tmp_path / "a.vec"
     kit("vectors", "lm", "--seed", 1, "--cycles", 50, "-o", ref)
