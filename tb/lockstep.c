@@ -17,7 +17,12 @@
  *            [--waves FILE [--waves-from C] [--waves-to C]] [--waves-max-mb MB]
  *            [--wave-format vcd|fst] [--fail-dir DIR] [--window N] [--history N]
  *            [--threads 1|2] [--progress 0|1] [--repro "make ..."] [--strict]
- *            [--bench [--repeat N]]
+ *            [--result FILE] [--bench [--repeat N]]
+ *
+ * --result FILE: the run's verdict as data (cvkit.lockstep/1, doc/results.md:
+ * verdict, cycles, failing cycle and ports, functional coverage counts,
+ * toggle coverage, waveform, reproduce line), written whole; every kit flow
+ * reads that, never the text.
  *
  * --strict: a run that matches but misses a functional cover event fails
  * (the PASS line always names the events it missed).
@@ -857,187 +862,322 @@ static uint32_t run_id(const opts_t *o, const char *argv0)
   return h;
 }
 
+/* ---------------------------------------------------------------------- */
+/* The run's machine-readable result (--result FILE, doc/results.md)       */
+/* ---------------------------------------------------------------------- */
+
+/* What the run concluded, for the result file: the verdict and, for a
+ * mismatch or an expect failure, the cycle and (mismatch) the ports. */
+typedef struct verdict {
+  const char *what;     /* matched | mismatch | expect | coverage | error */
+  int64_t fail_cycle;
+  const char *message;  /* the error, or the failed expect */
+  const char *waveform; /* the failure window or the whole-run VCD, "" = none */
+  unsigned covered, bits;
+} verdict_t;
+
+static const char *g_result;       /* --result FILE, once the options are read */
+static const opts_t *g_opts;
+
+static void json_str(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+    else if (c < 0x20) fprintf(f, "\\u%04x", c);
+    else fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+/* Write cvkit.lockstep/1 to --result (whole or not at all); 0 or -1. A
+ * result that cannot be written is an error of the run: the tools that
+ * read it would otherwise take a stale one. */
+static int write_result(const opts_t *o, const result_t *r, const verdict_t *v)
+{
+  if (!g_result) return 0;
+  kit_out_t out;
+  char err[1400];
+  if (kit_out_open(&out, g_result, err, sizeof err)) {
+    fprintf(stderr, "lockstep: error: %s\n", err);
+    return -1;
+  }
+  FILE *f = out.f;
+  const kit_block_t *b = o ? o->b : NULL;
+  fprintf(f, "{\"schema\": \"cvkit.lockstep/1\", \"block\": ");
+  json_str(f, b ? b->name : shim_block());
+  fprintf(f, ", \"rtlparams\": ");
+  json_str(f, shim_params());
+  fprintf(f, ", \"top\": ");
+  json_str(f, shim_top());
+  fprintf(f, ", \"seed\": %" PRIu64 ", \"source\": ", o ? o->seed : 0);
+  json_str(f, o && o->stim ? o->stim : "random");
+  fprintf(f, ", \"verdict\": ");
+  json_str(f, v->what);
+  fprintf(f, ", \"cycles\": %" PRIu64 ", \"fail_cycle\": %" PRId64 ", \"message\": ", r ? r->cycles : 0,
+          v->fail_cycle);
+  json_str(f, v->message ? v->message : "");
+  fprintf(f, ", \"differs\": [");
+  if (r && b && !strcmp(v->what, "mismatch"))
+    for (unsigned i = 0, n = 0; i < b->nout; i++)
+      if (r->exp[i] != r->got[i]) {
+        fprintf(f, "%s", n++ ? ", " : "");
+        json_str(f, o->port[b->nin + i].name);
+      }
+  fprintf(f, "], \"cover\": {");
+  if (r && b)
+    for (unsigned i = 0; i < b->ncover; i++) {
+      fprintf(f, "%s", i ? ", " : "");
+      json_str(f, b->cover_names[i]);
+      fprintf(f, ": %" PRIu64, r->cover[i]);
+    }
+  fprintf(f, "}, \"toggle\": {\"covered\": %u, \"bits\": %u}, \"waveform\": ", v->covered, v->bits);
+  json_str(f, v->waveform ? v->waveform : "");
+  fprintf(f, ", \"repro\": ");
+  json_str(f, o && o->repro ? o->repro : "");
+  fprintf(f, "}\n");
+  if (kit_out_commit(&out, err, sizeof err)) {
+    fprintf(stderr, "lockstep: error: %s\n", err);
+    return -1;
+  }
+  return 0;
+}
+
+/* An error ends the run: one line on stderr, and (once the options are
+ * read) an "error" result, so a reader never takes a stale one. */
+static int fail_run(const char *msg)
+{
+  verdict_t v = {.what = "error", .fail_cycle = -1, .message = msg};
+  die(msg);
+  write_result(g_opts, NULL, &v);
+  return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* main, step by step                                                      */
+/* ---------------------------------------------------------------------- */
+
+/* Step 1: the command line into o (and the fault and wave format words,
+ * resolved in step 2); 0, or -1 with err set. */
+static int parse_options(int argc, char **argv, opts_t *o, const char **fault, const char **wf,
+                         char *err, size_t n)
+{
+  int window_given = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    uint64_t x = 0;
+    int rc = 0;
+    if (strcmp(a, "--bench") == 0) { o->bench = 1; continue; }
+    if (strcmp(a, "--strict") == 0) { o->strict = 1; continue; }
+    if (strncmp(a, "--", 2) != 0 || !v) {
+      snprintf(err, n, v ? "unknown argument '%s'" : "option %s needs a value (or is unknown)", a);
+      return -1;
+    }
+    i++;
+    if (strcmp(a, "--seed") == 0) rc = kit_parse_u64(a, v, 0, UINT64_MAX, &o->seed, err, n);
+    else if (strcmp(a, "--cycles") == 0) rc = kit_parse_u64(a, v, 1, KIT_MAX_CYCLES, &o->cycles, err, n);
+    else if (strcmp(a, "--window") == 0) { rc = kit_parse_u64(a, v, 1, 1000000, &x, err, n); o->window = (unsigned)x; }
+    else if (strcmp(a, "--history") == 0) { rc = kit_parse_u64(a, v, 1, 4096, &x, err, n); o->history = (unsigned)x; }
+    else if (strcmp(a, "--threads") == 0) { rc = kit_parse_u64(a, v, 1, 2, &x, err, n); o->threads = (unsigned)x; }
+    else if (strcmp(a, "--repeat") == 0) { rc = kit_parse_u64(a, v, 1, BENCH_MAX_REPEAT, &x, err, n); o->repeat = (unsigned)x; }
+    else if (strcmp(a, "--progress") == 0) { rc = kit_parse_u64(a, v, 0, 1, &x, err, n); o->progress = (int)x; }
+    else if (strcmp(a, "--stim") == 0) o->stim = v;
+    else if (strcmp(a, "--fault") == 0) *fault = v;
+    else if (strcmp(a, "--waves") == 0) o->waves = v;
+    else if (strcmp(a, "--waves-from") == 0) { rc = kit_parse_u64(a, v, 0, KIT_MAX_CYCLES - 1, &o->waves_from, err, n); window_given = 1; }
+    else if (strcmp(a, "--waves-to") == 0) { rc = kit_parse_u64(a, v, 0, KIT_MAX_CYCLES - 1, &o->waves_to, err, n); window_given = 1; }
+    else if (strcmp(a, "--waves-max-mb") == 0) rc = kit_parse_u64(a, v, 1, 1000000000, &o->waves_max_mb, err, n);
+    else if (strcmp(a, "--wave-format") == 0) *wf = v;
+    else if (strcmp(a, "--fail-dir") == 0) o->fail_dir = v;
+    else if (strcmp(a, "--repro") == 0) o->repro = v;
+    else if (strcmp(a, "--result") == 0) g_result = v;
+    else {
+      snprintf(err, n, "unknown option %s", a);
+      return -1;
+    }
+    if (rc) return -1;
+  }
+  if (window_given && !o->waves) {
+    snprintf(err, n, "--waves-from / --waves-to need --waves FILE (make: WAVES=1)");
+    return -1;
+  }
+  if (o->waves_from > o->waves_to) {
+    snprintf(err, n, "--waves-from %" PRIu64 " is after --waves-to %" PRIu64, o->waves_from, o->waves_to);
+    return -1;
+  }
+  return 0;
+}
+
+/* Step 2: the block and configuration this binary was built for, the wave
+ * format and the fault; 0, or -1 with err set. */
+static int configure(opts_t *o, const char *fault, const char *wf, char *err, size_t n)
+{
+  if (wf && *wf && strcmp(wf, "vcd") != 0 && strcmp(wf, "fst") != 0) {
+    snprintf(err, n, "wave format '%s': expected vcd or fst (FORMAT=, KIT_WAVE_FORMAT=)", wf);
+    return -1;
+  }
+  o->fst = wf && strcmp(wf, "fst") == 0;
+  o->b = kit_block_find(shim_block());
+  if (!o->b) {
+    snprintf(err, n, "this binary's block is not in the registry");
+    return -1;
+  }
+  /* The RTL configuration is fixed at verilation; the model follows it. */
+  if (kit_params_text(o->b, o->P, shim_params(), err, n)) return -1;
+  o->b->ports(o->P, o->port);
+  if (!fault) return 0;
+  char cyc[64];
+  const char *colon = strchr(fault, ':');
+  size_t len = colon ? (size_t)(colon - fault) : strlen(fault);
+  uint64_t fc;
+  snprintf(cyc, sizeof cyc, "%.*s", (int)(len < sizeof cyc ? len : sizeof cyc - 1), fault);
+  if (len == 0 || len >= sizeof cyc || kit_parse_u64("--fault", cyc, 0, KIT_MAX_CYCLES - 1, &fc, err, n)) {
+    snprintf(err, n, "--fault %s: expected CYCLE or CYCLE:PORT (CYCLE 0..%llu)", fault, KIT_MAX_CYCLES - 1);
+    return -1;
+  }
+  o->fault_cycle = (int64_t)fc;
+  o->fault_port = 0;
+  if (colon) {
+    unsigned i;
+    for (i = 0; i < o->b->nout; i++)
+      if (strcmp(o->port[o->b->nin + i].name, colon + 1) == 0) break;
+    if (i == o->b->nout) {
+      snprintf(err, n, "--fault %s: no output port '%s' in block %s", fault, colon + 1, o->b->name);
+      return -1;
+    }
+    o->fault_port = i;
+  }
+  return 0;
+}
+
+/* Step 4a: a mismatch. A deterministic single-thread re-run with tracing
+ * on for the window before the failure gives the report's history and
+ * waveform; the window is extra (when it cannot be written the report says
+ * why and still comes). Returns the exit status. */
+static int report_failure(const opts_t *o, result_t *r, int argc, char **argv)
+{
+  char vcd[1200], why[1300] = "";
+  uint64_t fc = (uint64_t)r->fail_cycle;
+  uint64_t from = fc > o->window ? fc - o->window : 0;
+  snprintf(vcd, sizeof vcd, "%s/%s_seed%" PRIu64 "_cycle%" PRIu64 "_%08" PRIx32 ".vcd", o->fail_dir,
+           o->b->name, o->seed, fc, run_id(o, argv[0]));
+  if (mkdir(o->fail_dir, 0777) != 0 && errno != EEXIST)
+    snprintf(why, sizeof why, "cannot create %s: %s", o->fail_dir, strerror(errno));
+  const char *trace = why[0] ? NULL : vcd;
+  result_t r2;
+  memset(&r2, 0, sizeof r2);
+  r2.hist = calloc(o->history, o->b->nin * sizeof *r2.hist);
+  if (!r2.hist) return fail_run("out of memory");
+  const int rc2 = trace ? run_seq(o, &r2, trace, from, fc, HOW_WINDOW) : -1;
+  int traced = trace && rc2 == 0 && r2.fail_cycle == r->fail_cycle && r2.waved;
+  if (trace && !traced && !why[0])
+    snprintf(why, sizeof why, "%s", rc2 != 0 && r2.err[0] ? r2.err : r2.werr[0] ? r2.werr : "the traced re-run failed");
+  if (!traced && (run_seq(o, &r2, NULL, 0, 0, NULL) != 0 || r2.fail_cycle != r->fail_cycle)) {
+    free(r2.hist);
+    return fail_run("the single-thread re-run did not reproduce the mismatch (nondeterministic RTL?)");
+  }
+  report_mismatch(o, &r2, traced ? vcd : NULL, why, from, argc, argv);
+  verdict_t v = {.what = "mismatch", .fail_cycle = r->fail_cycle, .waveform = traced ? vcd : ""};
+  r2.cycles = r->cycles;
+  memcpy(r2.cover, r->cover, sizeof r2.cover);
+  int wrc = write_result(o, &r2, &v);
+  free(r2.hist);
+  return wave_verdict(r, 1) | (wrc ? 1 : 0);
+}
+
+/* Step 4b: a run that matched: the verdict line with the coverage (a PASS
+ * that misses events says so; under --strict it is a FAIL), the output
+ * toggle coverage, the functional events. Returns the exit status. */
+static int report_pass(const opts_t *o, result_t *r, int argc, char **argv)
+{
+  const kit_block_t *b = o->b;
+  unsigned bits = 0, covered = 0;
+  for (unsigned i = 0; i < b->nout; i++) {
+    unsigned w = o->port[b->nin + i].width;
+    r->seen0[i] &= kit_mask(w);
+    bits += w;
+    for (unsigned k = 0; k < w; k++) covered += (r->seen0[i] >> k & 1) && (r->seen1[i] >> k & 1);
+  }
+  unsigned hit = 0;
+  char missing[2048] = "";
+  size_t ml = 0;
+  for (unsigned i = 0; i < b->ncover; i++) {
+    if (r->cover[i]) hit++;
+    else if (ml < sizeof missing)
+      ml += (size_t)snprintf(missing + ml, sizeof missing - ml, "%s%s", ml ? ", " : "", b->cover_names[i]);
+  }
+  char covtxt[2200] = "";
+  if (b->ncover)
+    snprintf(covtxt, sizeof covtxt, ", coverage %u/%u events%s%s%s", hit, b->ncover,
+             hit < b->ncover ? " (missing: " : "", missing, hit < b->ncover ? ")" : "");
+  const int strict_fail = o->strict && hit < b->ncover;
+  printf("%s lockstep %s: %" PRIu64 " cycles matched (seed %" PRIu64 ", %s, %s)%s%s\n",
+         strict_fail ? "FAIL" : "PASS", b->name, r->cycles, o->seed, o->stim ? o->stim : "random",
+         shim_params(), covtxt, strict_fail ? " under --strict" : "");
+  printf("  output toggle coverage: %u/%u bits seen at both 0 and 1\n", covered, bits);
+  for (unsigned i = 0; i < b->nout && covered < bits; i++) {
+    const kit_port_t *p = &o->port[b->nin + i];
+    uint64_t both = r->seen0[i] & r->seen1[i] & kit_mask(p->width);
+    if (both != kit_mask(p->width))
+      printf("    %s: bits never toggled: 0x%" PRIx64 "\n", p->name, ~both & kit_mask(p->width));
+  }
+  if (b->cover) {
+    printf("  functional coverage:");
+    for (unsigned i = 0; i < b->ncover; i++) printf(" %s=%" PRIu64, b->cover_names[i], r->cover[i]);
+    printf("\n  functional coverage: %u/%u events seen\n", hit, b->ncover);
+  }
+  if (strict_fail) print_repro(o, argc, argv);
+  verdict_t v = {.what = strict_fail ? "coverage" : "matched", .fail_cycle = -1,
+                 .waveform = r->waved ? o->waves : "", .covered = covered, .bits = bits};
+  int wrc = write_result(o, r, &v);
+  return wave_verdict(r, strict_fail ? 1 : 0) | (wrc ? 1 : 0);
+}
+
 int main(int argc, char **argv)
 {
   opts_t o = {.seed = 1, .cycles = 100000, .fault_cycle = -1, .fail_dir = "build/fail",
               .window = 16, .history = 8, .threads = default_threads(), .repeat = 3,
               .progress = isatty(STDERR_FILENO), .waves_to = UINT64_MAX,
               .waves_max_mb = KIT_WAVES_MAX_MB};
-  const char *wf = getenv("KIT_WAVE_FORMAT");
+  const char *wf = getenv("KIT_WAVE_FORMAT"), *fault = NULL;
   char err[1024];
-  const char *fault = NULL;
-  int window_given = 0;
   kit_stdout_guard("lockstep");
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    uint64_t x = 0;
-    int rc = 0;
-    if (strcmp(a, "--bench") == 0) { o.bench = 1; continue; }
-    if (strcmp(a, "--strict") == 0) { o.strict = 1; continue; }
-    if (strncmp(a, "--", 2) != 0 || !v) {
-      snprintf(err, sizeof err, v ? "unknown argument '%s'" : "option %s needs a value (or is unknown)", a);
-      return die(err);
-    }
-    i++;
-    if (strcmp(a, "--seed") == 0) rc = kit_parse_u64(a, v, 0, UINT64_MAX, &o.seed, err, sizeof err);
-    else if (strcmp(a, "--cycles") == 0) rc = kit_parse_u64(a, v, 1, KIT_MAX_CYCLES, &o.cycles, err, sizeof err);
-    else if (strcmp(a, "--window") == 0) { rc = kit_parse_u64(a, v, 1, 1000000, &x, err, sizeof err); o.window = (unsigned)x; }
-    else if (strcmp(a, "--history") == 0) { rc = kit_parse_u64(a, v, 1, 4096, &x, err, sizeof err); o.history = (unsigned)x; }
-    else if (strcmp(a, "--threads") == 0) { rc = kit_parse_u64(a, v, 1, 2, &x, err, sizeof err); o.threads = (unsigned)x; }
-    else if (strcmp(a, "--repeat") == 0) { rc = kit_parse_u64(a, v, 1, BENCH_MAX_REPEAT, &x, err, sizeof err); o.repeat = (unsigned)x; }
-    else if (strcmp(a, "--progress") == 0) { rc = kit_parse_u64(a, v, 0, 1, &x, err, sizeof err); o.progress = (int)x; }
-    else if (strcmp(a, "--stim") == 0) o.stim = v;
-    else if (strcmp(a, "--fault") == 0) fault = v;
-    else if (strcmp(a, "--waves") == 0) o.waves = v;
-    else if (strcmp(a, "--waves-from") == 0) { rc = kit_parse_u64(a, v, 0, KIT_MAX_CYCLES - 1, &o.waves_from, err, sizeof err); window_given = 1; }
-    else if (strcmp(a, "--waves-to") == 0) { rc = kit_parse_u64(a, v, 0, KIT_MAX_CYCLES - 1, &o.waves_to, err, sizeof err); window_given = 1; }
-    else if (strcmp(a, "--waves-max-mb") == 0) rc = kit_parse_u64(a, v, 1, 1000000000, &o.waves_max_mb, err, sizeof err);
-    else if (strcmp(a, "--wave-format") == 0) wf = v;
-    else if (strcmp(a, "--fail-dir") == 0) o.fail_dir = v;
-    else if (strcmp(a, "--repro") == 0) o.repro = v;
-    else {
-      snprintf(err, sizeof err, "unknown option %s", a);
-      return die(err);
-    }
-    if (rc) return die(err);
-  }
-  if (wf && *wf && strcmp(wf, "vcd") != 0 && strcmp(wf, "fst") != 0) {
-    snprintf(err, sizeof err, "wave format '%s': expected vcd or fst (FORMAT=, KIT_WAVE_FORMAT=)", wf);
-    return die(err);
-  }
-  o.fst = wf && strcmp(wf, "fst") == 0;
-  if (window_given && !o.waves) return die("--waves-from / --waves-to need --waves FILE (make: WAVES=1)");
-  if (o.waves_from > o.waves_to) {
-    snprintf(err, sizeof err, "--waves-from %" PRIu64 " is after --waves-to %" PRIu64, o.waves_from, o.waves_to);
-    return die(err);
-  }
-  o.b = kit_block_find(shim_block());
-  if (!o.b) return die("this binary's block is not in the registry");
-  /* The RTL configuration is fixed at verilation; the model follows it. */
-  kit_params_default(o.b, o.P);
-  char pbuf[1024];
-  snprintf(pbuf, sizeof pbuf, "%s", shim_params());
-  for (char *t = strtok(pbuf, " "); t; t = strtok(NULL, " "))
-    if (kit_params_set(o.b, o.P, t, err, sizeof err)) return die(err);
-  if (kit_params_check(o.b, o.P, err, sizeof err)) return die(err);
-  o.b->ports(o.P, o.port);
-  if (fault) {
-    char cyc[64];
-    const char *colon = strchr(fault, ':');
-    size_t len = colon ? (size_t)(colon - fault) : strlen(fault);
-    uint64_t fc;
-    snprintf(cyc, sizeof cyc, "%.*s", (int)(len < sizeof cyc ? len : sizeof cyc - 1), fault);
-    if (len == 0 || len >= sizeof cyc || kit_parse_u64("--fault", cyc, 0, KIT_MAX_CYCLES - 1, &fc, err, sizeof err)) {
-      snprintf(err, sizeof err, "--fault %s: expected CYCLE or CYCLE:PORT (CYCLE 0..%llu)", fault,
-               KIT_MAX_CYCLES - 1);
-      return die(err);
-    }
-    o.fault_cycle = (int64_t)fc;
-    o.fault_port = 0;
-    if (colon) {
-      unsigned i;
-      for (i = 0; i < o.b->nout; i++)
-        if (strcmp(o.port[o.b->nin + i].name, colon + 1) == 0) break;
-      if (i == o.b->nout) {
-        snprintf(err, sizeof err, "--fault %s: no output port '%s' in block %s", fault, colon + 1,
-                 o.b->name);
-        return die(err);
-      }
-      o.fault_port = i;
-    }
-  }
+  /* where an error goes as data, known before any other word is read */
+  for (int i = 1; i + 1 < argc; i++)
+    if (strcmp(argv[i], "--result") == 0) g_result = argv[i + 1];
+  /* 1. options, 2. configuration */
+  if (parse_options(argc, argv, &o, &fault, &wf, err, sizeof err)) return fail_run(err);
+  g_opts = &o;
+  if (configure(&o, fault, wf, err, sizeof err)) return fail_run(err);
   if (o.bench) return bench(&o);
-
+  /* 3. the run */
   result_t r;
   memset(&r, 0, sizeof r);
   r.hist = calloc(o.history, o.b->nin * sizeof *r.hist);
-  if (!r.hist) return die("out of memory");
+  if (!r.hist) return fail_run("out of memory");
   if (run(&o, &r)) {
     free(r.hist);
-    return die(r.err);
+    return fail_run(r.err);
   }
   if (r.waved && o.fst) fst_from(o.waves);   /* the whole-run VCD is closed */
+  /* 4. the verdict */
+  int rc;
   if (r.expect_failed) {
     printf("FAIL %s: %s\n", o.b->name, r.err);
     print_repro(&o, argc, argv);
-    free(r.hist);
-    return wave_verdict(&r, 1);
-  }
-  if (r.fail_cycle >= 0) {
-    /* Deterministic single-thread re-run, with tracing on for the window
-     * before the failure: the report's history and waveform come from it. */
-    char vcd[1200];
-    uint64_t fc = (uint64_t)r.fail_cycle;
-    uint64_t from = fc > o.window ? fc - o.window : 0;
-    char why[1300] = "";
-    snprintf(vcd, sizeof vcd, "%s/%s_seed%" PRIu64 "_cycle%" PRIu64 "_%08" PRIx32 ".vcd", o.fail_dir,
-             o.b->name, o.seed, fc, run_id(&o, argv[0]));
-    if (mkdir(o.fail_dir, 0777) != 0 && errno != EEXIST)
-      snprintf(why, sizeof why, "cannot create %s: %s", o.fail_dir, strerror(errno));
-    const char *trace = why[0] ? NULL : vcd;
-    result_t r2;
-    memset(&r2, 0, sizeof r2);
-    r2.hist = calloc(o.history, o.b->nin * sizeof *r2.hist);
-    if (!r2.hist) return die("out of memory");
-    /* the window is extra: when it cannot be written (full disk, its
-     * bound, a link at its name) the report says why and still comes */
-    const int rc2 = trace ? run_seq(&o, &r2, trace, from, fc, HOW_WINDOW) : -1;
-    int traced = trace && rc2 == 0 && r2.fail_cycle == r.fail_cycle && r2.waved;
-    if (trace && !traced && !why[0])
-      snprintf(why, sizeof why, "%s", rc2 != 0 && r2.err[0] ? r2.err : r2.werr[0] ? r2.werr : "the traced re-run failed");
-    if (!traced && (run_seq(&o, &r2, NULL, 0, 0, NULL) != 0 || r2.fail_cycle != r.fail_cycle))
-      return die("the single-thread re-run did not reproduce the mismatch (nondeterministic RTL?)");
-    report_mismatch(&o, &r2, traced ? vcd : NULL, why, from, argc, argv);
-    free(r2.hist);
-    free(r.hist);
-    return wave_verdict(&r, 1);
-  }
-  if (o.fault_cycle >= 0 && (uint64_t)o.fault_cycle >= r.cycles) {
+    verdict_t v = {.what = "expect", .fail_cycle = r.fail_cycle, .message = r.err};
+    rc = wave_verdict(&r, 1) | (write_result(&o, &r, &v) ? 1 : 0);
+  } else if (r.fail_cycle >= 0) {
+    rc = report_failure(&o, &r, argc, argv);
+  } else if (o.fault_cycle >= 0 && (uint64_t)o.fault_cycle >= r.cycles) {
     snprintf(err, sizeof err, "--fault %" PRId64 ": the run has only %" PRIu64
-             " cycles (0..%" PRIu64 "), so no fault was injected", o.fault_cycle, r.cycles,
-             r.cycles - 1);
-    free(r.hist);
-    return die(err);
+             " cycles (0..%" PRIu64 "), so no fault was injected", o.fault_cycle, r.cycles, r.cycles - 1);
+    rc = fail_run(err);
+  } else {
+    rc = report_pass(&o, &r, argc, argv);
   }
-  unsigned bits = 0, covered = 0;
-  for (unsigned i = 0; i < o.b->nout; i++) {
-    unsigned w = o.port[o.b->nin + i].width;
-    r.seen0[i] &= kit_mask(w);
-    bits += w;
-    for (unsigned k = 0; k < w; k++) covered += (r.seen0[i] >> k & 1) && (r.seen1[i] >> k & 1);
-  }
-  /* functional events missed, on the verdict line: a PASS that misses
-   * events says so, and under --strict it is a FAIL */
-  unsigned hit = 0;
-  char missing[2048] = "";
-  size_t ml = 0;
-  for (unsigned i = 0; i < o.b->ncover; i++) {
-    if (r.cover[i]) hit++;
-    else if (ml < sizeof missing)
-      ml += (size_t)snprintf(missing + ml, sizeof missing - ml, "%s%s", ml ? ", " : "", o.b->cover_names[i]);
-  }
-  char covtxt[2200] = "";
-  if (o.b->ncover)
-    snprintf(covtxt, sizeof covtxt, ", coverage %u/%u events%s%s%s", hit, o.b->ncover,
-             hit < o.b->ncover ? " (missing: " : "", missing, hit < o.b->ncover ? ")" : "");
-  const int strict_fail = o.strict && hit < o.b->ncover;
-  printf("%s lockstep %s: %" PRIu64 " cycles matched (seed %" PRIu64 ", %s, %s)%s%s\n",
-         strict_fail ? "FAIL" : "PASS", o.b->name, r.cycles, o.seed, o.stim ? o.stim : "random",
-         shim_params(), covtxt, strict_fail ? " under --strict" : "");
-  printf("  output toggle coverage: %u/%u bits seen at both 0 and 1\n", covered, bits);
-  for (unsigned i = 0; i < o.b->nout && covered < bits; i++) {
-    const kit_port_t *p = &o.port[o.b->nin + i];
-    uint64_t both = r.seen0[i] & r.seen1[i] & kit_mask(p->width);
-    if (both != kit_mask(p->width))
-      printf("    %s: bits never toggled: 0x%" PRIx64 "\n", p->name, ~both & kit_mask(p->width));
-  }
-  if (o.b->cover) {
-    printf("  functional coverage:");
-    for (unsigned i = 0; i < o.b->ncover; i++) printf(" %s=%" PRIu64, o.b->cover_names[i], r.cover[i]);
-    printf("\n  functional coverage: %u/%u events seen\n", hit, o.b->ncover);
-  }
-  if (strict_fail) print_repro(&o, argc, argv);
   free(r.hist);
-  return wave_verdict(&r, strict_fail ? 1 : 0);
+  return rc;
 }
