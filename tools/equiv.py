@@ -326,18 +326,21 @@ class Equiv:
             status = "ERROR"
             with open(os.path.join(d, task + ".error"), "w") as f:
                 f.write(err + "\n")
-        if engine_fail or "Assert failed" in log:
+        if engine_fail and status == "ERROR":     # the engine's verdict, its witness unread
             status = "FAIL"
         m = re.search(r"was asserted in frame (\d+)", log)
         if m:
             with open(os.path.join(d, task + ".frame"), "w") as f:
                 f.write(m.group(1) + "\n")
+        # a trace from reset (a k-induction step's trace_induct.vcd starts
+        # from an unreachable state and proves nothing)
         trace = None
-        for root, _, fs in os.walk(os.path.join(d, task)):
-            for x in sorted(fs):
-                if x.startswith("trace") and x.endswith(".vcd"):
-                    trace = os.path.join(root, x)
-                    break
+        if status == "FAIL":
+            for root, _, fs in os.walk(os.path.join(d, task)):
+                for x in sorted(fs):
+                    if x.startswith("trace") and x.endswith(".vcd") and "induct" not in x:
+                        trace = os.path.join(root, x)
+                        break
         steps = [int(s) for s in re.findall(r"Checking assertions in step (\d+)", log)]
         if not steps:
             try:
