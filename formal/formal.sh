@@ -69,37 +69,54 @@ if [ -n "${FORMAL_RTL:-}" ]; then
   sed -i 's#^\.\./#'"$root"'/#' "$sby"
 fi
 
-# jobs: "NAME SBYFILE [TASK]" (a premise run's .sby has its one task resolved)
+# jobs: "NAME SBYFILE TASK" per task; "@premises" for the premise check's
+# chain of cover runs (one per prove* task, in the .sby's order)
 jobs=()
+names=()
 table=
+proofs=()
 for t in "${tasks[@]}"; do
-  [ "$t" = premises ] || { jobs+=("$t $sby $t"); continue; }
+  [ "$t" = premises ] || { jobs+=("$t $sby $t"); names+=("$t"); continue; }
   pd=$out/premises
   rm -rf "$pd"; mkdir -p "$pd"
   table=$pd/table.json
+  # a premise check that cannot start: "premises" stands for it in the report
   if ! msg=$("$py" formal/premises.py "$rtl" "$rtl" "$pd/$blk.v" "$table" 2>&1); then
-    echo "$msg" > "$pd/error.txt"; table=; jobs+=("premises - -"); continue
+    echo "$msg" > "$pd/error.txt"; table=; names+=(premises); continue
   fi
   cdepth=$("$SBY" --dumpcfg "$sby" cover 2>/dev/null | awk '/^\[options\]/{o=1; next} /^\[/{o=0} o && $1 == "depth" {print $2}')
-  [ -n "$cdepth" ] || { echo "$sby_file has no cover task with a depth" > "$pd/error.txt"; table=; jobs+=("premises - -"); continue; }
-  for p in $(sby_tasks | grep -E '^prove'); do
-    # the proof's configuration (script, chparams, files), as a cover run of
-    # the copy; the covers of the other files (the blocks linebacker reads
-    # with their properties) removed, so the run ends when every premise is reached
-    "$SBY" --dumpcfg "$sby" "$p" | awk -v d="$cdepth" -v top="$blk.v" -v copy="$abs_out/premises/$blk.v" -v root="$root" \
-      -v chf="chformal -cover -remove t:\$cover t:\$check %u a:src=$blk.v:* %d" '
-      /^\[/ { if (sec == "[script]") print chf; sec = $0 }
-      END { if (sec == "[script]") print chf }
-      sec == "[options]" && $1 == "mode"  { print "mode cover"; next }
-      sec == "[options]" && $1 == "depth" { print "depth " d; next }
-      sec == "[files]" && ($1 == "../rtl/" top || $1 == top) { print top " " copy; next }
-      sec == "[files]" { sub(/^\.\.\//, root "/") }
-      { print }' > "$pd/$p.sby"
-    jobs+=("premises_$p $pd/$p.sby")
-  done
+  if [ -z "$cdepth" ]; then
+    echo "$sby_file has no cover task with a depth" > "$pd/error.txt"; table=; names+=(premises); continue
+  fi
+  # shellcheck disable=SC2207
+  proofs=($(sby_tasks | grep -E '^prove'))
+  for p in "${proofs[@]}"; do names+=("premises_$p"); done
+  jobs+=("@premises")
 done
 
-# run the jobs two at a time; each records its wall-clock seconds
+# premise_sby TASK "LINE...": the proof's configuration (script, chparams,
+# files) as a cover run of the copy, to the cover task's depth, without
+# the covers of other files (the blocks linebacker reads with their
+# properties) and without the premise covers at the given lines (reached
+# by an earlier configuration), so the run ends when every premise still
+# sought is reached
+premise_sby() {
+  local sel="" l
+  for l in $2; do sel="$sel a:src=$blk.v:$l.*"; done
+  "$SBY" --dumpcfg "$sby" "$1" | awk -v d="$cdepth" -v top="$blk.v" -v copy="$abs_out/premises/$blk.v" -v root="$root" \
+    -v chf="chformal -cover -remove t:\$cover t:\$check %u a:src=$blk.v:* %d" \
+    -v done_sel="${sel:+chformal -cover -remove$sel}" '
+    function extra() { print chf; if (done_sel != "") print done_sel }
+    /^\[/ { if (sec == "[script]") extra(); sec = $0 }
+    END { if (sec == "[script]") extra() }
+    sec == "[options]" && $1 == "mode"  { print "mode cover"; next }
+    sec == "[options]" && $1 == "depth" { print "depth " d; next }
+    sec == "[files]" && ($1 == "../rtl/" top || $1 == top) { print top " " copy; next }
+    sec == "[files]" { sub(/^\.\.\//, root "/") }
+    { print }'
+}
+
+# run_job NAME SBYFILE [TASK]: one SymbiYosys run; records its wall-clock seconds
 run_job() {
   local name=$1 file=$2 task=${3:-} t0
   rm -rf "${out:?}/$name"
@@ -108,14 +125,31 @@ run_job() {
   (cd "$(dirname "$file")" && "$SBY" -f -d "$abs_out/$name" "$(basename "$file")" $task) >"$out/$name.sby.log" 2>&1
   echo "$t0 $(date +%s.%N)" > "$out/$name.time"
 }
+# run_premises: the premise runs one after another, each seeking only the
+# premises no earlier configuration reached
+run_premises() {
+  local p reached="" total
+  total=$("$py" -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["premises"]))' "$table")
+  for p in "${proofs[@]}"; do
+    rm -rf "${out:?}/premises_$p" "$out/premises_$p.skipped"
+    # shellcheck disable=SC2086
+    if [ "$(echo $reached | wc -w)" -ge "$total" ]; then
+      touch "$out/premises_$p.skipped"; continue   # nothing left to seek
+    fi
+    premise_sby "$p" "$reached" > "$out/premises/$p.sby"
+    run_job "premises_$p" "$out/premises/$p.sby"
+    reached="$reached $("$py" formal/report.py --reached "$blk" "$out" "premises_$p" "$table")"
+  done
+}
+
+# two jobs at a time
 running=()
-names=()
 for j in "${jobs[@]}"; do
-  # shellcheck disable=SC2086
-  set -- $j
-  names+=("$1")
-  [ "$2" = - ] && continue
-  run_job "$@" &
+  if [ "$j" = @premises ]; then run_premises &
+  else
+    # shellcheck disable=SC2086
+    run_job $j &
+  fi
   running+=($!)
   if [ ${#running[@]} -ge 2 ]; then wait "${running[0]}"; running=("${running[@]:1}"); fi
 done

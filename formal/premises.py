@@ -7,21 +7,26 @@ its premise (the premise check of formal/formal.sh, doc/harness.md "Formal").
 reads IN.v (shown as NAME in messages and in the table, e.g. rtl/hac.v) and
 writes OUT.v: the same file in which every `assert` inside an `ifdef FORMAL`
 region that sits under one or more `if (...)` / `else` of an always block
-gets, right before it and in the same scope, a generated `cover(1'b1);` on a
-line of its own. In that place the cover's enable is exactly the assert's:
-the conjunction of the enclosing conditions (else branches negated) as
-Yosys evaluates them there, in the same loop iteration and with the same
-$past values, so the cover is reached exactly when the assert's premise
-holds. An assert that is the whole body of an if / else / for is wrapped in
-begin ... end with its cover. TABLE.json maps every generated cover back to
-the assert (its line in IN.v, its text and its premise as written) and
-every line of OUT.v to its line in IN.v:
+gets a flag `f_premise_N`: the always block clears it at its start, the
+assert's own scope raises it (`begin f_premise_N = 1'b1; assert(...); end`)
+and the block ends with `cover(f_premise_N);`, on a line of its own. There
+the flag is raised exactly when the assert is enabled: the conjunction of
+the enclosing conditions (else branches negated) as Yosys evaluates them,
+with the same loop variables, blocking values and $past values; in a loop
+any iteration raises it (one cover per assert, not per iteration). The
+file's own cover statements become null statements (the premise runs seek
+premises only). Asserts with no `if` / `else` around them have no premise.
+TABLE.json maps every generated cover back to the assert (its line in
+IN.v, its text and its premise as written) and every line of OUT.v to its
+line in IN.v:
 
     {"schema": "cvkit.premises/1", "file": NAME,
-     "premises": [{"cover_line": 412, "line": 405, "text": "assert(...);",
-                   "premise": "(rst_ni) && !(busy_q)"}, ...],
+     "premises": [{"flag": "f_premise_3", "cover_line": 412, "line": 405,
+                   "text": "assert(...);", "premise": "(rst_ni) && !(busy_q)"}, ...],
      "lines": [1, 2, ..., 405, 405, 406, ...]}
 
+Reads if / else / for / begin ... end inside always blocks; a case or loop
+of another kind there is refused with its line.
 An assert written as an implication with `||` (`assert(!a || b)`) has no
 premise to cover: it is refused, with the advice to write `if (a)
 assert(b)`. Exit status 0 on success; 1 with one line `premises: NAME:LINE:

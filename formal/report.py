@@ -75,7 +75,7 @@ class Report:
                 self.table = json.load(f)
         self.lines, self.failed = [], False
         self.result = {"schema": "cvkit.formal/1", "block": blk, "rtl": rtl,
-                       "tasks": [], "covers": [], "premises": []}
+                       "tasks": [], "covers": [], "premises": [], "premises_error": None}
 
     def say(self, ok, text):
         self.lines.append(("PASS" if ok else "FAIL") + f" formal {self.blk} {text}")
@@ -121,6 +121,13 @@ class Report:
     def job(self, job):
         d = os.path.join(self.out, job)
         premise_run = job.startswith("premises_")
+        if premise_run and os.path.exists(d + ".skipped"):
+            # the earlier configurations reached every premise: no run
+            self.result["tasks"].append({"task": job, "mode": "cover", "depth": None,
+                                         "seconds": 0, "sby_status": None,
+                                         "counterexample": None, "failed_asserts": [],
+                                         "verdict": "skipped", "reached_cover_lines": []})
+            return
         mode, depth = sby_config(d)
         try:
             with open(os.path.join(d, "status"), encoding="utf-8") as f:
@@ -150,10 +157,7 @@ class Report:
 
         if premise_run:
             mine = {p["cover_line"] for p in (self.table or {}).get("premises", [])}
-            rec["reached_cover_lines"] = sorted({loc_of(p.get("location"))[1] for p in covers
-                                                 if p.get("status") == "PASS"
-                                                 and loc_of(p.get("location"))[0] == f"{self.blk}.v"}
-                                                & mine)
+            rec["reached_cover_lines"] = premise_lines(covers, self.blk, mine)
             if rec["verdict"] in ("error", "failed"):
                 self.text_failure(job, rec, st, d)
             return
@@ -209,13 +213,20 @@ class Report:
                     why = f.read().strip()
             except OSError:
                 why = "the premise check could not be set up"
+            why = why[len("premises: "):] if why.startswith("premises: ") else why
+            self.result["premises_error"] = why
             self.say(False, f"premises: {why}")
             return
         if not runs or self.table is None:
             return
         recs = {r["task"]: r for r in self.result["tasks"] if r["task"] in runs}
-        done = [j for j in runs if recs[j]["verdict"] in ("explored", "failed")]
+        done = [j for j in runs if recs[j]["verdict"] in ("explored", "failed", "skipped")]
+        found = 0
+        for j in runs:   # chained: each run seeks what the runs before it did not reach
+            recs[j]["premises_sought"] = len(self.table["premises"]) - found
+            found += len(recs[j].get("reached_cover_lines", []))
         depth = max((recs[j]["depth"] or 0) for j in runs)
+        ran = [j for j in runs if recs[j]["verdict"] != "skipped"]
         missed = 0
         for p in self.table["premises"]:
             reached_in = [j[len("premises_"):] for j in done
@@ -232,11 +243,11 @@ class Report:
             return   # a run that did not finish already has its FAIL line
         if not missed:
             per = ", ".join(f"{j[len('premises_'):]} {len(recs[j]['reached_cover_lines'])}"
-                            for j in runs)
+                            for j in ran)
             secs = sum(recs[j]["seconds"] or 0 for j in runs)
             self.say(True, f"premises: the premise of each of the {len(self.table['premises'])} "
                            f"guarded asserts is reached within {depth} cycles in a proved "
-                           f"configuration (reached per run: {per}; {secs:.0f}s)")
+                           f"configuration (first reached in {per}; {secs:.0f}s)")
 
     def write(self):
         self.result["passed"] = not self.failed
@@ -249,7 +260,26 @@ class Report:
             print(ln)
 
 
+def premise_lines(props, blk, mine):
+    """The premise cover lines (of the set mine) reached among props."""
+    got = set()
+    for p in props:
+        fname, line = loc_of(p.get("location"))
+        if p.get("kind") == "COVER" and p.get("status") == "PASS" and fname == f"{blk}.v" \
+                and line in mine:
+            got.add(line)
+    return sorted(got)
+
+
 def main(argv):
+    if len(argv) == 6 and argv[1] == "--reached":
+        # formal.sh's premise chain: --reached BLOCK OUT JOB TABLE prints the
+        # premise cover lines the run JOB reached
+        with open(argv[5], encoding="utf-8") as f:
+            mine = {p["cover_line"] for p in json.load(f)["premises"]}
+        print(" ".join(str(x) for x in premise_lines(statuses(os.path.join(argv[3], argv[4])),
+                                                      argv[2], mine)))
+        return 0
     if len(argv) < 5:
         print("usage: formal/report.py BLOCK OUT RTL TABLE JOB...", file=sys.stderr)
         return 2
