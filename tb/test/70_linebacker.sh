@@ -77,7 +77,7 @@ expect_err "linebacker reserved queue op in a directed file" "op3.stim:2: req_op
 [ ! -e "$T/o.vec" ] && ok "linebacker: no output file left by the refused file" || bad "linebacker: $T/o.vec left behind"
 
 # ---- formal: the invariants proved at a reduced configuration; planted glue bugs caught
-formal/formal.sh linebacker prove cover bmc || bad "formal linebacker (prove, cover, bmc)"
+formal/formal.sh linebacker prove cover bmc premises || bad "formal linebacker (prove, cover, bmc, premises)"
 formal_planted linebacker "the CTL's window input cut (I-WIN)" \
   's/\.win_end_i      (lm_win_end),/.win_end_i      (1'"'"'b0),/' bmc
 formal_planted linebacker "the CTL acknowledges its own LRN (I-ACK)" \

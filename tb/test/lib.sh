@@ -78,21 +78,40 @@ synth_check() {
     ok "synth $b $c: no latches, $ys flop bits = model estimate $tot - external $ext"
   else bad "synth $b $c: Yosys counts $ys flop bits, model estimate $tot - external $ext"; fi
 }
-# formal_planted BLOCK NAME SED [TASK]: plant a bug in rtl/BLOCK.v with the
-# sed expression and require `formal/formal.sh BLOCK TASK` (default prove)
-# to fail on it with a counterexample trace from reset (the formal flow can
-# fail); also that the sed still matches the RTL, so the test cannot
-# silently become vacuous.
-formal_planted() {
-  local b=$1 name=$2 expr=$3 task=${4:-prove} F out
+# formal_json FILE EXPR: EXPR (Python, over r = the cvkit.formal/1 result
+# formal/formal.sh wrote, FILE) printed; "?" when FILE is missing or bad.
+formal_json() {
+  python3 -c 'import json, sys
+try: r = json.load(open(sys.argv[1]))
+except (OSError, ValueError): print("?"); sys.exit(0)
+print(eval("(" + sys.argv[2] + "\n)"))' "$1" "$2"
+}
+# formal_plant BLOCK NAME SED: rtl/BLOCK.v with the sed expression applied,
+# in build/formal_bug/BLOCK-NAME/BLOCK.v (prints the directory); fails when
+# the sed no longer matches, so a planted test cannot silently go vacuous.
+formal_plant() {
+  local b=$1 name=$2 expr=$3 F
   F=build/formal_bug/$b-$(echo "$name" | tr -c 'A-Za-z0-9' _)
   rm -rf "$F"; mkdir -p "$F"
   sed "$expr" "rtl/$b.v" > "$F/$b.v"
-  if cmp -s "rtl/$b.v" "$F/$b.v"; then bad "formal planted bug in $b ($name): the sed no longer matches rtl/$b.v"; return; fi
+  if cmp -s "rtl/$b.v" "$F/$b.v"; then return 1; fi
+  echo "$F"
+}
+# formal_planted BLOCK NAME SED [TASK]: plant a bug in rtl/BLOCK.v with the
+# sed expression and require `formal/formal.sh BLOCK TASK` (default prove)
+# to fail on it with a counterexample trace from reset (the formal flow can
+# fail): from its result.json, the task failed on an assert and the trace
+# exists.
+formal_planted() {
+  local b=$1 name=$2 expr=$3 task=${4:-prove} F out got
+  F=$(formal_plant "$b" "$name" "$expr") || { bad "formal planted bug in $b ($name): the sed no longer matches rtl/$b.v"; return; }
   out=$(FORMAL_RTL=$F/$b.v FORMAL_OUT=$F formal/formal.sh "$b" "$task" 2>&1)
-  if echo "$out" | grep -qE "^FAIL formal $b $task: FAIL: assert at .* \(counterexample: .*\.vcd\)" \
-     && [ -s "$(echo "$out" | sed -n 's/.*(counterexample: \(.*\.vcd\)).*/\1/p')" ]; then
-    ok "formal catches a planted bug in $b: $name ($(echo "$out" | sed -n 's/.*FAIL: \(assert at [^:]*:[0-9]*\).*/\1/p'))"
+  got=$(formal_json "$F/result.json" '" ".join(
+    "%s %s:%d %s" % (t["verdict"], a["file"], a["line"], t["counterexample"])
+    for t in r["tasks"] if t["task"] == "'"$task"'" for a in t["failed_asserts"][:1])')
+  set -- $got
+  if [ "${1:-}" = failed ] && [ -s "${3:-}" ]; then
+    ok "formal catches a planted bug in $b: $name (assert at $2)"
   else bad "formal missed a planted bug in $b ($name): $out"; fi
 }
 # jget FILE EXPR: a value of a JSON result (d is the parsed file), e.g.
@@ -102,3 +121,30 @@ try: d = json.load(open(sys.argv[1]))
 except Exception: sys.exit(0)
 v = eval(sys.argv[2], {"d": d})
 print(v if not isinstance(v, (list, dict)) else json.dumps(v))' "$1" "$2" 2>/dev/null; }
+# formal_premise BLOCK NAME SED vacuous|reached: plant an assert marked
+# "planted" under a premise into rtl/BLOCK.v and run the premise check
+# (`formal/formal.sh BLOCK premises`): vacuous = it must fail, its
+# result.json listing that assert's premise as reached in no proved
+# configuration and a FAIL line naming the file and line; reached = it
+# must pass with that premise reached.
+formal_premise() {
+  local b=$1 name=$2 expr=$3 want=$4 F out rc ln got
+  F=$(formal_plant "$b" "$name" "$expr") || { bad "formal premise in $b ($name): the sed no longer matches rtl/$b.v"; return; }
+  ln=$(grep -n 'assert.*planted' "$F/$b.v" | head -1 | cut -d: -f1)
+  out=$(FORMAL_RTL=$F/$b.v FORMAL_OUT=$F formal/formal.sh "$b" premises 2>&1); rc=$?
+  # "<passed> <configurations that reach the premise, or ->", "absent" when unlisted
+  got=$(formal_json "$F/result.json" '"%s %s" % (r["passed"], ",".join(c for p in r["premises"]
+    if p["line"] == '"${ln:-0}"' for c in p["reached_in"]) or "-")
+    if any(p["line"] == '"${ln:-0}"' for p in r["premises"]) else "absent"')
+  case $want in
+    vacuous)
+      if [ $rc -ne 0 ] && [ "$got" = "False -" ] &&
+         echo "$out" | grep -qF "FAIL formal $b premises: the premise of the assert at $F/$b.v:$ln ("; then
+        ok "formal premise check fails a vacuous property in $b: $name ($F/$b.v:$ln)"
+      else bad "formal premise check missed a vacuous property in $b ($name): rc=$rc, line ${ln:-?}: $got: $out"; fi ;;
+    reached)
+      if [ $rc -eq 0 ] && [ "${got% *}" = True ] && [ "${got#* }" != - ]; then
+        ok "formal premise check passes a reachable premise in $b: $name (reached in ${got#* })"
+      else bad "formal premise check refused a reachable premise in $b ($name): rc=$rc, line ${ln:-?}: $got: $out"; fi ;;
+  esac
+}
