@@ -1,8 +1,8 @@
 # cvkit: C golden models lock-stepped against Verilog RTL.
 # `make` (= make help) lists the targets; README.md explains them.
 
-# Every block with a cmodel/<block>.def file.
-BLOCKS  := $(sort $(basename $(notdir $(wildcard cmodel/*.def))))
+# Every block with a cmodel/<block>/<block>.def file.
+BLOCKS  := $(sort $(basename $(notdir $(wildcard cmodel/*/*.def))))
 BLOCK   ?= hac
 SEED    ?= 1
 CYCLES  ?= 100000
@@ -25,10 +25,21 @@ CC      ?= cc
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -MMD -MP
 CFLAGS  ?= -O2 -g
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-INC     := -Icmodel -Itb -Ivectors -Ibuild/gen
+# Includes name their layer from the root: "cmodel/core/block.h",
+# "vectors/vecio.h", "tb/stim/source.h" (doc/harness.md "Layers").
+INC     := -I. -Ibuild/gen
 
-LIB_SRC := $(wildcard cmodel/*.c) $(filter-out tb/kit.c tb/lockstep.c,$(wildcard tb/*.c)) vectors/vecio.c
+# The kit's C library, layer by layer: core and block models (cmodel/),
+# file formats (vectors/), stimulus (tb/stim/, tb/<block>/<block>_stim.c),
+# the harness pieces other programs link (tb/harness/, but the two mains).
+LIB_SRC := $(sort $(wildcard cmodel/*/*.c)) $(wildcard vectors/*.c) $(wildcard tb/stim/*.c) \
+           $(foreach b,$(BLOCKS),tb/$(b)/$(b)_stim.c) \
+           $(filter-out tb/harness/cli.c tb/harness/lockstep.c,$(wildcard tb/harness/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=build/obj/%.o)
+# (make -s lib-sources: the list, for the fuzz and ThreadSanitizer builds)
+.PHONY: lib-sources
+lib-sources:
+	@echo $(LIB_SRC)
 SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 
 .DEFAULT_GOAL := help
@@ -85,7 +96,8 @@ build/gen/kit_blocks.h: FORCE
 	 if [ "$$new" != "$$(cat $@ 2>/dev/null)" ]; then \
 	   mkdir -p $(dir $@) && echo "$$new" > $@.tmp$$$$ $(MV_INTO_PLACE); fi
 FORCE:
-build/obj/cmodel/blocks.o build/san/cmodel/blocks.o: build/gen/kit_blocks.h
+build/obj/cmodel/core/registry.o build/san/cmodel/core/registry.o \
+build/obj/tb/stim/registry.o build/san/tb/stim/registry.o: build/gen/kit_blocks.h
 
 build/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -98,26 +110,30 @@ build/san/%.o: %.c
 build/libkit.a: $(LIB_OBJ)
 	ar rcs $@.tmp$$$$ $^ $(MV_INTO_PLACE)
 
-build/lockstep.o: build/obj/tb/lockstep.o
+build/lockstep.o: build/obj/tb/harness/lockstep.o
 	cp $< $@.tmp$$$$ $(MV_INTO_PLACE)
 
-build/kit: build/obj/tb/kit.o build/libkit.a
+build/kit: build/obj/tb/harness/cli.o build/libkit.a
 	$(CC) $(CFLAGS) $^ -o $@.tmp$$$$ $(MV_INTO_PLACE)
 
-build/san/kit: build/san/tb/kit.o $(SAN_OBJ)
+build/san/kit: build/san/tb/harness/cli.o $(SAN_OBJ)
 	$(CC) $(SAN) $^ -o $@.tmp$$$$ $(MV_INTO_PLACE)
 
-# Unit tests: tb/test/test_<block>_*.c link with the block's model and the
-# kit's C library (plain and sanitized).
-UNIT_SRC := $(wildcard tb/test/test_*.c)
-UNITS    := $(UNIT_SRC:tb/test/%.c=build/%) $(UNIT_SRC:tb/test/%.c=build/san/%)
-build/test_%: build/obj/tb/test/test_%.o build/libkit.a
-	$(CC) $(CFLAGS) $^ -lm -o $@.tmp$$$$ $(MV_INTO_PLACE)
+# Unit tests: tb/<block>/test_*.c (a block's) and tb/test/test_*.c (the
+# shared layers'), each a program linked with the kit's C library (plain
+# and sanitized): build/test_<name>, build/san/test_<name>.
+UNIT_SRC := $(sort $(wildcard tb/*/test_*.c))
+UNITS    := $(foreach u,$(UNIT_SRC),build/$(basename $(notdir $(u))) build/san/$(basename $(notdir $(u))))
+define unit_rules
+build/$(basename $(notdir $(1))): build/obj/$(1:.c=.o) build/libkit.a
+	$$(CC) $$(CFLAGS) $$^ -lm -o $$@.tmp$$$$$$$$ $$(MV_INTO_PLACE)
+build/san/$(basename $(notdir $(1))): build/san/$(1:.c=.o) $$(SAN_OBJ)
+	$$(CC) $$(SAN) $$^ -lm -o $$@.tmp$$$$$$$$ $$(MV_INTO_PLACE)
+endef
+$(foreach u,$(UNIT_SRC),$(eval $(call unit_rules,$(u))))
 
-build/san/test_%: build/san/tb/test/test_%.o $(SAN_OBJ)
-	$(CC) $(SAN) $^ -lm -o $@.tmp$$$$ $(MV_INTO_PLACE)
-
--include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/kit.d build/obj/tb/lockstep.d
+-include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/harness/cli.d build/obj/tb/harness/lockstep.d \
+  $(UNIT_SRC:%.c=build/obj/%.d)
 
 # A directed file's own `params` line is the configuration when PARAMS is
 # not given (a file for another configuration is refused by the file check;

@@ -42,7 +42,7 @@ out=${FORMAL_OUT:-build/formal/$blk}
 mkdir -p "$out"
 abs_out=$(cd "$out" && pwd)
 rm -f "$out/result.json"
-rtl=${FORMAL_RTL:-rtl/$blk.v}
+rtl=${FORMAL_RTL:-rtl/$blk/$blk.v}
 [ -f "$rtl" ] || { echo "FAIL formal $blk: no RTL file $rtl"; exit 2; }
 . tools/formal_env.sh || exit 2
 py=python3   # the venv's, first on PATH after formal_env.sh
@@ -65,7 +65,7 @@ if [ -n "${FORMAL_RTL:-}" ]; then
   # the same tasks on another copy of the RTL: rename it into the job
   sby=$out/$blk.sby
   sed "s#^\.\./rtl/$blk\.v\$#$blk.v $(cd "$(dirname "$FORMAL_RTL")" && pwd)/$(basename "$FORMAL_RTL")#" "$sby_file" > "$sby"
-  grep -q "^$blk.v /" "$sby" || { echo "FAIL formal $blk: $sby_file has no ../rtl/$blk.v to replace"; exit 2; }
+  grep -q "^$blk.v /" "$sby" || { echo "FAIL formal $blk: $sby_file has no ../rtl/$blk/$blk.v to replace"; exit 2; }
   sed -i 's#^\.\./#'"$root"'/#' "$sby"
 fi
 
@@ -103,7 +103,7 @@ done
 premise_sby() {
   local sel="" l
   for l in $2; do sel="$sel a:src=$blk.v:$l.*"; done
-  "$SBY" --dumpcfg "$sby" "$1" | awk -v d="$cdepth" -v top="$blk.v" -v copy="$abs_out/premises/$blk.v" -v root="$root" \
+  "$SBY" --dumpcfg "$sby" "$1" | awk -v d="$cdepth" -v blkdir="$blk" -v top="$blk.v" -v copy="$abs_out/premises/$blk.v" -v root="$root" \
     -v chf="chformal -cover -remove t:\$cover t:\$check %u a:src=$blk.v:* %d" \
     -v done_sel="${sel:+chformal -cover -remove$sel}" '
     function extra() { print chf; if (done_sel != "") print done_sel }
@@ -111,7 +111,7 @@ premise_sby() {
     END { if (sec == "[script]") extra() }
     sec == "[options]" && $1 == "mode"  { print "mode cover"; next }
     sec == "[options]" && $1 == "depth" { print "depth " d; next }
-    sec == "[files]" && ($1 == "../rtl/" top || $1 == top) { print top " " copy; next }
+    sec == "[files]" && ($1 == "../rtl/" blkdir "/" top || $1 == top) { print top " " copy; next }
     sec == "[files]" { sub(/^\.\.\//, root "/") }
     { print }'
 }

@@ -4,7 +4,7 @@ its premise (the premise check of formal/formal.sh, doc/harness.md "Formal").
 
     premises.py NAME IN.v OUT.v TABLE.json
 
-reads IN.v (shown as NAME in messages and in the table, e.g. rtl/hac.v) and
+reads IN.v (shown as NAME in messages and in the table, e.g. rtl/hac/hac.v) and
 writes OUT.v: the same file in which every `assert` inside an `ifdef FORMAL`
 region that sits under one or more `if (...)` / `else` of an always block
 gets a flag `f_premise_N`: the always block clears it at its start, the

@@ -89,7 +89,7 @@ class Report:
                 lines = self.table["lines"]
                 line = lines[line - 1] if 0 < line <= len(lines) else line
         else:
-            shown = os.path.join("rtl", fname)
+            shown = os.path.join("rtl", os.path.splitext(fname)[0], fname)
         try:
             with open(shown, encoding="utf-8") as f:
                 text = f.read().split("\n")[line - 1].strip()

@@ -88,7 +88,7 @@ cov=""
 if [ "${KIT_COVERAGE:-0}" = 1 ]; then cov="--coverage-line --coverage-toggle"; dir=$dir-cov; fi
 mkdir -p "$(dirname "$dir")"
 # shellcheck disable=SC2086
-stamp_now=$( { echo "$gflags $top $vopt $cov"; cat $rtl cmodel/$block.def tb/shim.cpp tb/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
+stamp_now=$( { echo "$gflags $top $vopt $cov"; cat $rtl cmodel/$block/$block.def tb/harness/shim.cpp tb/harness/shim.h "$lib" build/lockstep.o; } | sha1sum | cut -d' ' -f1)
 cached() { [ -x "$dir/lockstep" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp_now" ]; }
 # The lock: held until this script exits (a read-only build/ that cannot
 # hold a lock file still runs a cached binary).
@@ -117,15 +117,15 @@ mkdir -p "$tmp"
 failed_log() { cp "$tmp/$1" "$dir.$1" 2>/dev/null; echo "$dir.$1"; }
 t0=$(date +%s%N)
 echo "== verilate $block ($rtlparams) top=$top: $rtl" >&2
-inc="-I$root/cmodel -I$root/tb"
+inc="-I$root -I$root/build/gen"
 # One verilation writes the model and the makefile of the whole lockstep
 # binary (the generic shim, the driver and the kit library linked in).
 # shellcheck disable=SC2086
 if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign unique --x-initial unique -Wno-fatal \
      $cov $gflags -Mdir "$tmp/obj" --exe \
-     -CFLAGS "$vopt $inc -DKIT_DEF='\"$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
+     -CFLAGS "$vopt $inc -DKIT_DEF='\"cmodel/$block/$block.def\"' -DKIT_BLOCK_NAME='\"$block\"' -DKIT_TOP='\"$top\"' -DKIT_RTL_PARAMS='\"$rtlparams\"'" \
      -o "$root/$tmp/lockstep" \
-     "$root/tb/shim.cpp" "$root/build/lockstep.o" "$root/$lib" $rtl >"$tmp/verilate.log" 2>&1; then
+     "$root/tb/harness/shim.cpp" "$root/build/lockstep.o" "$root/$lib" $rtl >"$tmp/verilate.log" 2>&1; then
   grep -m5 -E '%Error' "$tmp/verilate.log" >&2 || tail -5 "$tmp/verilate.log" >&2
   echo "build_lockstep: error: verilator failed on $rtl (full log: $(failed_log verilate.log))" >&2
   exit 1

@@ -8,7 +8,7 @@ stim_params() {
   sed -n 's/^[[:space:]]*params[[:space:]]\{1,\}//p' "$1" | head -1 | sed 's/#.*//; s/[[:space:]]\{1,\}/ /g; s/^ //; s/ $//'
 }
 # directed_files BLOCK: its directed stimulus files, sorted.
-directed_files() { ls tb/directed/"$1"/*.stim 2>/dev/null | sort; }
+directed_files() { ls tb/"$1"/directed/*.stim 2>/dev/null | sort; }
 # cover_union: the functional cover events several runs reach together,
 # from their "  functional coverage: name=count ..." lines (lockstep, kit
 # checkvec) on stdin: prints "SEEN TOTAL" and then the names no run saw.

@@ -9,7 +9,7 @@ PIC_OBJ := $(LIB_SRC:%.c=build/pic/%.o)
 build/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(CFLAGS) -fPIC $(INC) -c $< -o $@
-build/pic/cmodel/blocks.o: build/gen/kit_blocks.h
+build/pic/cmodel/core/registry.o build/pic/tb/stim/registry.o: build/gen/kit_blocks.h
 build/libcvkit.so: $(PIC_OBJ)
 	$(CC) -shared $(CFLAGS) $^ -o $@
 -include $(PIC_OBJ:.o=.d)
@@ -47,7 +47,7 @@ regress: deps tools
 	@tools/deps.sh parallel python3
 	@tools/regress.sh "$(SOME)" "$(SEEDS)" "$(CYCLES)" "$(FAULT)"
 
-# FuseSoC: rtl/<block>.core (+ rtl/fusesoc/ replay bench and smoke vectors)
+# FuseSoC: build/fusesoc/<block>.core (+ build/fusesoc/fusesoc/ replay bench and smoke vectors)
 # generated from the .def files; regenerate after changing a block's
 # parameters, ports or RTL file list (tb/test/85_fusesoc.sh checks).
 .PHONY: fusesoc-cores

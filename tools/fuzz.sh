@@ -29,12 +29,12 @@ mkdir -p "$F"
 build() {
   local lib="" o
   mkdir -p "$F/obj"
-  for f in cmodel/*.c vectors/vecio.c $(ls tb/*.c | grep -vE '^tb/(kit|lockstep).c$'); do
+  for f in $(make -s --no-print-directory lib-sources); do
     o=$F/obj/$(echo "$f" | tr / _ | sed 's/\.c$/.o/')
-    if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ cmodel/kit.h -nt "$o" ] || [ build/gen/kit_blocks.h -nt "$o" ]; then
+    if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ cmodel/core/block.h -nt "$o" ] || [ build/gen/kit_blocks.h -nt "$o" ]; then
       clang -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1 \
         -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-        -Icmodel -Itb -Ivectors -Ibuild/gen -c "$f" -o "$o" || return 1
+        -I. -Ibuild/gen -c "$f" -o "$o" || return 1
     fi
     lib="$lib $o"
   done
@@ -42,7 +42,7 @@ build() {
     # shellcheck disable=SC2086
     clang -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1 \
       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-      -Icmodel -Itb -Ivectors -Ibuild/gen "tb/fuzz/fuzz_$n.c" $lib -o "$F/fuzz_$n" || return 1
+      -I. -Ibuild/gen "tb/fuzz/fuzz_$n.c" $lib -o "$F/fuzz_$n" || return 1
   done
 }
 

@@ -3,7 +3,7 @@
 
     tools/jobs.py TARGET [kit plan options] [--jobs N] [--summary-only]
 
-TARGET and its options go to `build/kit plan` (tb/plan.c), which decides
+TARGET and its options go to `build/kit plan` (tb/harness/plan.c), which decides
 what the target means (the block's default test is defined there). This
 program then
   1. builds every Verilator model the jobs need, once each, side by side up

@@ -6,8 +6,8 @@
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 fail=0
-for b in ${BLOCKS:-$(ls cmodel/*.def | xargs -n1 basename | sed 's/\.def$//')}; do
-  cfgs=$(grep -v '^[[:space:]]*#' "rtl/$b.lint" 2>/dev/null | grep -v '^[[:space:]]*$' || echo default)
+for b in ${BLOCKS:-$(ls cmodel/*/*.def | xargs -n1 basename | sed 's/\.def$//')}; do
+  cfgs=$(grep -v '^[[:space:]]*#' "rtl/$b/$b.lint" 2>/dev/null | grep -v '^[[:space:]]*$' || echo default)
   while IFS= read -r g; do
     [ "$g" = default ] && g=""
     # shellcheck disable=SC2086

@@ -177,9 +177,9 @@ def main():
         sys.exit(top.strip())
     top = top.strip()
     rtl_files = run(["build/kit", "rtl", b])[1].split()
-    src = os.path.join(ROOT, "rtl", b + ".v")
-    if os.path.join("rtl", b + ".v") not in rtl_files:
-        sys.exit("mutate: error: block %s has no rtl/%s.v" % (b, b))
+    src = os.path.join(ROOT, "rtl", b, b + ".v")
+    if os.path.join("rtl", b, b + ".v") not in rtl_files:
+        sys.exit("mutate: error: block %s has no rtl/%s/%s.v" % (b, b, b))
     text = open(src).read()
     cands = candidates(text)
     if a.lines:
@@ -195,7 +195,7 @@ def main():
     for f in os.listdir(out_dir):
         if f.endswith(".v"):
             os.remove(os.path.join(out_dir, f))
-    others = [f for f in rtl_files if f != os.path.join("rtl", b + ".v")]
+    others = [f for f in rtl_files if f != os.path.join("rtl", b, b + ".v")]
     rtl_rel = lambda path: " ".join(others + [os.path.relpath(path, ROOT)])
     gflags = run(["build/kit", "gflags", b])[1].split()
 
@@ -283,7 +283,7 @@ def main():
     unknown = [r for r in results if r[4] == "UNKNOWN"]
     denom = len(results) - equiv - invalid
     score = 100.0 * killed / denom if denom else 100.0
-    rep = ["make mutate BLOCK=%s: %d mutants (seed %d) of rtl/%s.v, %d candidate points" %
+    rep = ["make mutate BLOCK=%s: %d mutants (seed %d) of rtl/%s/%s.v, %d candidate points" %
            (b, len(results), a.seed, b, len(cands)),
            "  killed %d, equivalent %d (proved), invalid %d, survived %d, unknown %d: score %d/%d = %.1f%%, %.0f s" %
            (killed, equiv, invalid, len(survived), len(unknown), killed, denom, score, time.time() - t_all)]

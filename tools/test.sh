@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# test.sh - the whole suite: every tb/test/NN_*.sh in order. Each prints
+# test.sh - the whole suite: every tb/test/NN_*.sh in order, then each
+# block's tb/<block>/test.sh. Each prints
 # "PASS name" / "FAIL name: why" lines; a script that exits non-zero
 # without a FAIL line counts as one failure, one that prints no verdict and
 # exits 0 as one pass. Logs: build/test/NN_*.log. Ends with the line
@@ -12,8 +13,8 @@ mkdir -p build/test
 tools/deps.sh python3 || exit 1
 pass=0; fail=0
 suites=()
-for t in tb/test/[0-9]*.sh; do
-  name=$(basename "$t" .sh)
+for t in tb/test/[0-9]*.sh tb/*/test.sh; do
+  case $t in tb/test/*) name=$(basename "$t" .sh) ;; *) name=$(basename "$(dirname "$t")") ;; esac
   log=build/test/$name.log
   start=$(date +%s)
   bash "$t" >"$log" 2>&1

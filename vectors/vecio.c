@@ -9,34 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kitio.h"
-#include "vecio.h"
-
-int kit_expect_check(const kit_source_t *src, size_t *cursor, uint64_t cycle,
-                     const uint64_t *out, char *err, size_t errlen)
-{
-  while (*cursor < src->nexp && src->exp[*cursor].cycle == cycle) {
-    const kit_expect_t *e = &src->exp[(*cursor)++];
-    if (out[e->port] != e->value) {
-      snprintf(err, errlen, "%s:%u: expect %s=0x%" PRIx64 " but the model gives 0x%" PRIx64
-               " (cycle %" PRIu64 ")", src->path, e->line, src->port[src->b->nin + e->port].name,
-               e->value, out[e->port], cycle);
-      return -1;
-    }
-  }
-  return 0;
-}
+#include "vectors/fileio.h"
+#include "vectors/vecio.h"
 
 static unsigned hexdigits(unsigned width) { return (width + 3) / 4; }
 
 int kit_vec_write_stream(FILE *f, const char *name, const kit_block_t *b, const long *P,
-                         uint64_t seed, const char *source_desc, kit_source_t *src, char *err,
-                         size_t errlen)
+                         uint64_t seed, const char *source_desc, const kit_vec_feed_t *src,
+                         char *err, size_t errlen)
 {
   kit_port_t port[KIT_MAX_PORTS];
   unsigned nin = b->nin, nout = b->nout;
   uint64_t in[KIT_MAX_PORTS], out[KIT_MAX_PORTS];
-  size_t cursor = 0;
 
   b->ports(P, port);
   if (src->cycles > KIT_VEC_MAX_CYCLES) {
@@ -62,9 +46,9 @@ int kit_vec_write_stream(FILE *f, const char *name, const kit_block_t *b, const 
   fprintf(f, "// columns: %u inputs then %u expected outputs, hex; one record per clock cycle;\n"
              "// outputs are the registered values after the rising edge ending that cycle\n",
           nin, nout);
-  for (uint64_t c = 0; kit_source_next(src, in); c++) {
+  for (uint64_t c = 0; src->next(src->ctx, in); c++) {
     b->model_step(m, in, out);
-    if (kit_expect_check(src, &cursor, c, out, err, errlen)) {
+    if (src->check && src->check(src->ctx, c, out, err, errlen)) {
       b->model_free(m);
       return -1;
     }
@@ -84,7 +68,7 @@ int kit_vec_write_stream(FILE *f, const char *name, const kit_block_t *b, const 
 }
 
 int kit_vec_write(const char *path, const kit_block_t *b, const long *P, uint64_t seed,
-                  const char *source_desc, kit_source_t *src, char *err, size_t errlen)
+                  const char *source_desc, const kit_vec_feed_t *src, char *err, size_t errlen)
 {
   kit_out_t o;
   if (src->cycles > KIT_VEC_MAX_CYCLES) {   /* before any file is created */

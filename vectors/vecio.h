@@ -11,8 +11,7 @@
 #ifndef VECIO_H
 #define VECIO_H
 
-#include "kit.h"
-#include "../tb/source.h"
+#include "cmodel/core/block.h"
 
 #define KIT_VEC_MAGIC "cvkit-vectors"
 #define KIT_VEC_VERSION 1
@@ -29,20 +28,32 @@ typedef struct kit_vec {
   unsigned *line;       /* source line of each record */
 } kit_vec_t;
 
-/* Run src through the model and write path atomically (temporary file, then
- * rename; nothing is left on error). Directed-file expects are checked. */
+/* Where a writer's inputs come from (a random or directed source of the
+ * stimulus layer, records, a fuzzer's buffer): next() gives one cycle's
+ * inputs (1) or says the stream is done (0); check() (optional) judges the
+ * model's outputs of a cycle (a directed file's expects), 0 or -1 with err
+ * set. The file formats know nothing of where stimulus comes from. */
+typedef struct kit_vec_feed {
+  void *ctx;
+  uint64_t cycles;      /* how many cycles next() gives */
+  int (*next)(void *ctx, uint64_t *in);
+  int (*check)(void *ctx, uint64_t cycle, const uint64_t *out, char *err, size_t errlen);
+} kit_vec_feed_t;
+
+/* Run the feed through the model and write path atomically (temporary
+ * file, then rename; nothing is left on error). */
 int kit_vec_write(const char *path, const kit_block_t *b, const long *P, uint64_t seed,
-                  const char *source_desc, kit_source_t *src, char *err, size_t errlen);
+                  const char *source_desc, const kit_vec_feed_t *src, char *err, size_t errlen);
 /* The same onto an open stream named `name` in messages (no temporary
  * file; the fuzzers write to memory). */
 int kit_vec_write_stream(FILE *f, const char *name, const kit_block_t *b, const long *P,
-                         uint64_t seed, const char *source_desc, kit_source_t *src, char *err,
-                         size_t errlen);
+                         uint64_t seed, const char *source_desc, const kit_vec_feed_t *src,
+                         char *err, size_t errlen);
 /* Read and validate a whole file; errors name file and line. Records are
  * read as they come: a header that claims more cycles than the file holds
  * costs nothing and is reported as truncation. */
 int kit_vec_read(const char *path, kit_vec_t *v, char *err, size_t errlen);
-/* The same from an open line reader (tb/kitio.h); it is closed. */
+/* The same from an open line reader (vectors/fileio.h); it is closed. */
 struct kit_lines;
 int kit_vec_read_lines(struct kit_lines *L, kit_vec_t *v, char *err, size_t errlen);
 void kit_vec_free(kit_vec_t *v);
@@ -52,10 +63,5 @@ void kit_vec_free(kit_vec_t *v);
 void kit_vec_cover(const kit_vec_t *v, uint64_t *count);
 /* Replay a read file through the C model; 0 when every output matches. */
 int kit_vec_replay_model(const char *path, const kit_vec_t *v, char *err, size_t errlen);
-
-/* Check the model's outputs for cycle `cycle` against src's expects,
- * advancing *cursor; 0 = all met, else err names file:line. */
-int kit_expect_check(const kit_source_t *src, size_t *cursor, uint64_t cycle,
-                     const uint64_t *out, char *err, size_t errlen);
 
 #endif /* VECIO_H */

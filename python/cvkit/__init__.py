@@ -2,7 +2,7 @@
 estimates, stimulus generators and vector files, from Python.
 
 Everything here goes through the kit's own C library (libcvkit.so, the
-entry points of tb/capi.h, loaded with ctypes): the parameter and port
+entry points of tb/harness/capi.h, loaded with ctypes): the parameter and port
 tables come from each block's .def file, the model is the C model the
 lockstep uses, errors carry the command-line tools' one-line messages.
 

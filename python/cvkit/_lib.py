@@ -1,6 +1,6 @@
 """_lib.py - load the kit's C library (libcvkit.so, built by `make
 build/libcvkit.so` from the same sources as the command-line tools) and
-declare the signatures of tb/capi.h for ctypes.
+declare the signatures of tb/harness/capi.h for ctypes.
 
 Where the library is looked for, first found wins:
   1. $CVKIT_LIB (a path to the .so),
@@ -12,7 +12,7 @@ import ctypes
 import os
 from ctypes import POINTER, c_char_p, c_int, c_long, c_size_t, c_uint, c_uint64, c_void_p
 
-ABI = 2          # tb/capi.h CVKIT_ABI this binding is written for
+ABI = 2          # tb/harness/capi.h CVKIT_ABI this binding is written for
 ERR_LEN = 1024   # error buffer handed to every call that can fail
 
 _here = os.path.dirname(os.path.abspath(__file__))

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kit.h"
+#include "cmodel/core/block.h"
 
 static inline void fuzz_fail(const char *what, const char *detail)
 {

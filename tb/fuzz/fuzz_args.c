@@ -1,6 +1,6 @@
 /*
  * fuzz_args.c - libFuzzer harness for the command-line and PARAMS parser
- * (tb/args.c kit_args_parse, cmodel/params.c kit_params_* and the number
+ * (tb/harness/args.c kit_args_parse, cmodel/core/params.c kit_params_* and the number
  * readers). The first line names the block; the rest is split into words at
  * newlines, as a shell would pass them. Seeds: tb/fuzz/corpus/args/.
  * Oracle: errors are one line; an accepted configuration is legal
@@ -10,8 +10,8 @@
  */
 #include <inttypes.h>
 
-#include "args.h"
-#include "fuzz.h"
+#include "tb/harness/args.h"
+#include "tb/fuzz/fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

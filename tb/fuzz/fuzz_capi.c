@@ -1,5 +1,5 @@
 /*
- * fuzz_capi.c - libFuzzer harness for the Python-facing C API (tb/capi.c,
+ * fuzz_capi.c - libFuzzer harness for the Python-facing C API (tb/harness/capi.c,
  * what python/cvkit calls through ctypes). Input: a block name line; then
  * parameter words, one per line, up to an empty line; then bytes read as
  * a seed (8), a cycle count (1) and input words (8 bytes each, nin per
@@ -14,8 +14,8 @@
  * stimulus refuses 0 cycles and otherwise yields exactly the cycles asked
  * for, every input within its width.
  */
-#include "capi.h"
-#include "fuzz.h"
+#include "tb/harness/capi.h"
+#include "tb/fuzz/fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

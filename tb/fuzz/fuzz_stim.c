@@ -1,16 +1,16 @@
 /*
  * fuzz_stim.c - libFuzzer harness for the directed-stimulus reader
- * (tb/source.c kit_source_lines). The first line names the block (default
+ * (tb/stim/source.c kit_source_lines). The first line names the block (default
  * configuration), the rest is the file. Seeds: the repository's directed
  * files (tb/fuzz/corpus/stim/). Oracle: errors are one line; a file that
  * parses (and holds at most 4096 cycles) is turned into a vector file by
  * the kit's writer (running the model and the file's expects), which must
  * read back with exactly the inputs the parsed file gives, cycle by cycle.
  */
-#include "fuzz.h"
-#include "kitio.h"
-#include "source.h"
-#include "vecio.h"
+#include "tb/fuzz/fuzz.h"
+#include "vectors/fileio.h"
+#include "tb/stim/source.h"
+#include "vectors/vecio.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t blen = 0;
     FILE *o = open_memstream(&buf, &blen);
     if (!o) abort();
-    int rc = kit_vec_write_stream(o, "fuzz.vec", b, P, 0, "fuzz", &s, err, sizeof err);
+    int rc = kit_source_vec_write("fuzz.vec", o, b, P, 0, "fuzz", &s, err, sizeof err);
     fclose(o);
     if (rc) {
       fuzz_one_line(err);   /* an expect the model does not meet */

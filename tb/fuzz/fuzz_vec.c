@@ -5,10 +5,10 @@
  * reads and replays on the C model is written again by the kit's writer
  * from its inputs, and that file must read back to the very same records.
  */
-#include "fuzz.h"
-#include "kitio.h"
-#include "source.h"
-#include "vecio.h"
+#include "tb/fuzz/fuzz.h"
+#include "vectors/fileio.h"
+#include "tb/stim/source.h"
+#include "vectors/vecio.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       for (uint64_t c = 0; c < v.cycles; c++) memcpy(ins + c * nin, v.rec + c * ncol, nin * sizeof *ins);
       if (kit_source_records(&src, b, v.P, ins, v.cycles)) abort();
       FILE *o = open_memstream(&buf, &blen);
-      if (!o || kit_vec_write_stream(o, "rewrite", b, v.P, v.seed, "fuzz", &src, err, sizeof err))
+      if (!o || kit_source_vec_write("rewrite", o, b, v.P, v.seed, "fuzz", &src, err, sizeof err))
         fuzz_fail("the writer refused a file the reader accepted", err);
       fclose(o);
       kit_source_free(&src);

@@ -1,5 +1,5 @@
 # Lockstep, RTL against the golden model, seeded constrained-random traffic
-# (tb/hac_stim.c explains the phases). The paper configuration (384 sets,
+# (tb/hac/hac_stim.c explains the phases). The paper configuration (384 sets,
 # 16 ways) runs 1,000,000 cycles in the dynamic policy and must reach every
 # output bit at 0 and 1 and every functional event (hits, inserts, bypass,
 # dirty NVM evictions, mc at 0 and at max, clamps, ignored sets, resets).
@@ -21,8 +21,8 @@ run "Sets=1 Ways=16 TagW=1" 7 200000 99 8
 # geometry, and the directed pairs whose expects differ between readings
 run "BypassMc=1" 8 200000 0 13
 run "Policy=1 StaticWbEa=1" 9 200000 6 10
-readings_pair hac tb/directed/hac/bypass_mc_alg1.stim tb/directed/hac/bypass_mc_text.stim
-readings_pair hac tb/directed/hac/static_wb_paper.stim tb/directed/hac/static_wb_ea.stim
+readings_pair hac tb/hac/directed/bypass_mc_alg1.stim tb/hac/directed/bypass_mc_text.stim
+readings_pair hac tb/hac/directed/static_wb_paper.stim tb/hac/directed/static_wb_ea.stim
 out=$(tools/readings.sh hac "" "BypassMc=1" 1 100000)
 echo "$out" | sed 's/^/    /'
 if echo "$out" | awk '$1 == "rsp_mc_o" && $2 > 0 { f = 1 } END { exit !f }'; then ok "readings hac: BypassMc changes rsp_mc_o on random traffic"

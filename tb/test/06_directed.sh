@@ -1,11 +1,11 @@
-# Directed corners (tb/directed/<block>/*.stim) of every block: every corner
+# Directed corners (tb/<block>/directed/*.stim) of every block: every corner
 # its doc/<block>.md names, each file at the configuration it declares, with
 # hand-computed 'expect' lines checked against the model and every output
 # compared with the RTL.
 . "$(dirname "$0")/lib.sh"
 for b in $(all_blocks); do
   files=$(directed_files "$b")
-  [ -n "$files" ] || { bad "directed $b: no tb/directed/$b/*.stim files"; continue; }
+  [ -n "$files" ] || { bad "directed $b: no tb/$b/directed/*.stim files"; continue; }
   for f in $files; do
     p=$(stim_params "$f")
     bin=$(block_bin "$b" "$p") || { bad "directed $f: build"; continue; }

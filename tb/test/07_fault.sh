@@ -23,6 +23,6 @@ done
 # A wrong hand-written expectation is reported with its file and line.
 mkdir -p build/test
 sed 's/^expect rsp_valid_o=1 rsp_hit_o=1 rsp_way_o=0 rsp_pos_o=15/expect rsp_valid_o=1 rsp_hit_o=1 rsp_way_o=0 rsp_pos_o=14/' \
-  tb/directed/hac/timing.stim > build/test/timing_wrong.stim
+  tb/hac/directed/timing.stim > build/test/timing_wrong.stim
 expect_err "wrong expect in a directed file is caught" 'timing_wrong.stim:9: expect rsp_pos_o=0xe but the model gives 0xf' \
   make --no-print-directory check STIM=build/test/timing_wrong.stim

@@ -37,7 +37,7 @@ f=build/vectors/hac_seed1.vec; bad_f=build/test/corrupt.vec; mkdir -p build/test
 awk 'BEGIN{n=0} /^\/\//{print; next} {n++; if (n==500) {$NF = ($NF=="0") ? "1" : "0"}; print}' "$f" > "$bad_f"
 line=$(awk 'BEGIN{n=0} /^\/\//{next} {n++; if (n==500) {print NR; exit}}' "$f")
 expect_err "checkvec catches a corrupted expected value at its line" "corrupt.vec:$line: cycle 499 evict_nvm_o" build/kit checkvec "$bad_f"
-build/kit tbgen "$bad_f" -o build/replay/corrupt_tb.v && iverilog -g2005 -o build/replay/corrupt.vvp build/replay/corrupt_tb.v rtl/hac.v
+build/kit tbgen "$bad_f" -o build/replay/corrupt_tb.v && iverilog -g2005 -o build/replay/corrupt.vvp build/replay/corrupt_tb.v rtl/hac/hac.v
 out=$(vvp -n build/replay/corrupt.vvp +vec="$bad_f" | grep -E '^(PASS|FAIL)')
 if echo "$out" | grep -q '^FAIL icarus replay hac: cycle 499 port evict_nvm_o'; then ok "icarus replay catches the corrupted value at cycle 499"
 else bad "icarus replay missed the corrupted value: $out"; fi

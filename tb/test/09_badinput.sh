@@ -16,8 +16,8 @@ expect_err "TagW=49" "TagW=49 out of range 1..48" build/kit gflags hac TagW=49
 expect_err "unknown parameter" "no such parameter" build/kit overhead hac Colour=3
 expect_err "non-numeric parameter" "Ways: 'x' is not an integer" build/kit overhead hac Ways=x
 # RTL elaboration also refuses illegal parameters
-expect_err "RTL refuses Ways=12 (Verilator)" "hac_param_error_Ways" verilator --lint-only -GWays=12 rtl/hac.v
-expect_err "RTL refuses Ways=4 (Icarus)" "hac_param_error_Ways" iverilog -g2005 -o "$T/x" -Phac.Ways=4 rtl/hac.v
+expect_err "RTL refuses Ways=12 (Verilator)" "hac_param_error_Ways" verilator --lint-only -GWays=12 rtl/hac/hac.v
+expect_err "RTL refuses Ways=4 (Icarus)" "hac_param_error_Ways" iverilog -g2005 -o "$T/x" -Phac.Ways=4 rtl/hac/hac.v
 # directed stimulus files
 printf 'rst_ni=0\nreq_valid_i=1 req_ea_i=33\n' > "$T/ea33.stim"
 expect_err "ea=33 in a directed file" "ea33.stim:2: req_ea_i=33 out of range 1..32" build/kit vectors hac --stim "$T/ea33.stim" -o "$T/out1.vec"

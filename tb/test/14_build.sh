@@ -43,7 +43,7 @@ for f in $(directed_files hac | head -2); do
 done
 mkdir -p build/test
 sed 's/^expect rsp_valid_o=1 rsp_hit_o=1 rsp_way_o=0 rsp_pos_o=15/expect rsp_valid_o=1 rsp_hit_o=1 rsp_way_o=0 rsp_pos_o=14/' \
-  tb/directed/hac/timing.stim > build/test/timing_wrong2.stim
+  tb/hac/directed/timing.stim > build/test/timing_wrong2.stim
 same "hac wrong expect" "$bin" --stim build/test/timing_wrong2.stim
 expect_err "a fault beyond the run's last cycle injects nothing: an error" \
   "--fault 5000: the run has only 1000 cycles \(0..999\), so no fault was injected" "$bin" --cycles 1000 --fault 5000
@@ -90,8 +90,8 @@ echo "$out" | grep -q 'cycle 1499 dbg_valid_o' && grep -q '<failure' build/cocot
 T=build/test/tsan; rm -rf "$T"; mkdir -p "$T"
 d=$(dirname "$(block_bin victim_bits "$SMALL")")
 tsan_ok=1
-for f in cmodel/*.c vectors/vecio.c $(ls tb/*.c | grep -v '^tb/kit.c$'); do
-  cc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=thread -Icmodel -Itb -Ivectors -Ibuild/gen \
+for f in $(make -s --no-print-directory lib-sources) tb/harness/lockstep.c; do
+  cc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=thread -I. -Ibuild/gen \
     -c "$f" -o "$T/$(echo "$f" | tr / _).o" || tsan_ok=0
 done
 g++ -fsanitize=thread "$d/obj/shim.o" "$d"/obj/verilated*.o "$d/obj/Vdut__ALL.a" "$T"/*.o -pthread -latomic -o "$T/lockstep" || tsan_ok=0

@@ -105,7 +105,7 @@ printf '// cvkit-vectors 1\n\0\n' > "$T/nul.vec"
 expect_err "a NUL byte in a vector file" "nul.vec:2: NUL byte in line" $K checkvec "$T/nul.vec"
 expect_err "a directory as a vector file" "$T: is a directory" $K checkvec "$T"
 cp "$good" "$T/we\"ird.vec"
-$K tbgen "$T/we\"ird.vec" -o "$T/tbq.v" && iverilog -g2005 -o "$T/q.vvp" "$T/tbq.v" rtl/hac.v && \
+$K tbgen "$T/we\"ird.vec" -o "$T/tbq.v" && iverilog -g2005 -o "$T/q.vvp" "$T/tbq.v" rtl/hac/hac.v && \
   vvp -n "$T/q.vvp" | grep -q '^PASS icarus replay hac: 50 cycles' && ok "a vector path with a quote: the generated bench compiles and replays" \
   || bad "a vector path with a quote broke the bench"
 
@@ -118,7 +118,7 @@ expect_err "a parameter given twice (kit gflags)" "parameter Ways given twice" $
 expect_err "unknown option (kit vectors)" "unknown option '--frobnicate'" $K vectors hac -o "$T/o.vec" --frobnicate 3
 expect_err "unknown option (lockstep)" "unknown option --frobnicate" "$bin" --frobnicate 3
 expect_err "option given twice (kit vectors)" "option --seed given twice" $K vectors hac -o "$T/o.vec" --seed 1 --seed 2
-expect_err "--cycles and --stim together" "give --cycles or --stim, not both" $K vectors hac -o "$T/o.vec" --cycles 5 --stim tb/directed/hac/timing.stim
+expect_err "--cycles and --stim together" "give --cycles or --stim, not both" $K vectors hac -o "$T/o.vec" --cycles 5 --stim tb/hac/directed/timing.stim
 expect_err "a stray word after the block (kit overhead)" "unexpected argument 'extra'" $K overhead hac extra
 
 # -- --fail-dir that cannot be created

@@ -137,14 +137,14 @@ grep -q '^params .*#' "$T/with space/doc example.stim" && echo "$out" | grep -q 
 printf '# a file with a bad params line\nparams Ways=8 Sets=x   # comment\nidle\n' > "$T/badp.stim"
 expect_err "a bad word on a params line names FILE:LINE" "^build_lockstep: error: $T/badp.stim:2: parameter Sets: 'x' is not an integer$" \
   make --no-print-directory check BLOCK=hac STIM="$T/badp.stim"
-cp rtl/hac.v "$T/with space/my hac.v"
+cp rtl/hac/hac.v "$T/with space/my hac.v"
 expect_err "RTL= path with a space" "RTL='$T/with space/my hac.v' is one file whose path has a space: RTL= is a list of files separated by spaces" \
   make --no-print-directory check BLOCK=hac PARAMS="$CFG" CYCLES=10 RTL="$T/with space/my hac.v" TOP=hac
 expect_err "make readings with a B that changes the geometry" "^readings: error: B='Sets=32' changes the width of input ports of A='defaults' \(req_set_i 9 -> 5 bits\)" \
   make --no-print-directory readings BLOCK=hac A= B=Sets=32 CYCLES=1000
 out=$(make --no-print-directory readings BLOCK=hac A= B=Sets=32 CYCLES=1000 2>&1)
 echo "$out" | grep -q '/tmp' && bad "readings still names a temporary file: $(echo "$out" | tr '\n' ' ')" || ok "... naming no temporary file"
-sed 's/endmodule/endmodul/' rtl/victim_bits.v > "$T/vb_broken.v"
+sed 's/endmodule/endmodul/' rtl/victim_bits/victim_bits.v > "$T/vb_broken.v"
 out=$(make --no-print-directory check BLOCK=victim_bits RTL="$T/vb_broken.v" TOP=victim_bits 2>&1)
 n=$(echo "$out" | grep -c 'syntax error')
 [ "$n" = 1 ] && echo "$out" | grep -q '^FAIL check victim_bits: the RTL did not build for configuration 1 (default; error above); 0 of [0-9]* configuration(s) ran$' \

@@ -51,7 +51,7 @@ print(" ".join(k for k, n in u.items() if n == 0) if u else "no-events")')
   [ -z "$miss" ] && ok "equiv $b: the $k equivalence configurations reach every cover event in simulation" \
     || bad "equiv $b: the equivalence configurations never reach: $miss"
   # every generate branch (but the parameter-error ones) elaborated somewhere
-  labels=$(grep -oE 'begin : g_[A-Za-z0-9_]+' "rtl/$b.v" | sed 's/begin : //' | grep -v '^g_err' | sort -u)
+  labels=$(grep -oE 'begin : g_[A-Za-z0-9_]+' "rtl/$b/$b.v" | sed 's/begin : //' | grep -v '^g_err' | sort -u)
   [ -n "$labels" ] || continue
   seen=""
   while IFS=$'\t' read -r p _ _ _; do
@@ -62,7 +62,7 @@ print(" ".join(k for k, n in u.items() if n == 0) if u else "no-events")')
     seen="$seen $(grep -ohE 'name="g_[A-Za-z0-9_]+"' "$x"/*.xml | sed 's/name="\(.*\)"/\1/')"
   done < <(build/kit equiv "$b")
   unseen=$(for l in $labels; do echo "$seen" | tr ' ' '\n' | grep -qx "$l" || echo "$l"; done | tr '\n' ' ')
-  [ -z "$unseen" ] && ok "equiv $b: every generate branch of rtl/$b.v is elaborated by an equivalence configuration ($(echo $labels))" \
+  [ -z "$unseen" ] && ok "equiv $b: every generate branch of rtl/$b/$b.v is elaborated by an equivalence configuration ($(echo $labels))" \
     || bad "equiv $b: generate branches no equivalence configuration elaborates: $unseen"
 done
 
@@ -73,7 +73,7 @@ copy_rtl() {
   top=$(build/kit top "$b")
   for f in $(build/kit rtl "$b"); do
     out=$D/$(basename "$f" .v)_$new.v
-    if [ "$f" = "rtl/$b.v" ]; then
+    if [ "$f" = "rtl/$b/$b.v" ]; then
       sed -e "s/^module $top\\b/module $new/" ${expr:+-e "$expr"} "$f" > "$out"
     else cp "$f" "$out"; fi
     list="$list $out"
@@ -103,8 +103,8 @@ mode_bug() {
   local b=$1 name=$2 expr=$3 replay=${4:-0} tag rtl json out rc v how
   tag=$(echo "$name" | tr -c 'A-Za-z0-9' _)
   rtl=$(copy_rtl "$b" "${b}_m" "$expr")
-  if cmp -s <(sed "s/^module $(build/kit top "$b")\\b/module ${b}_m/" "rtl/$b.v") "$D/${b}_${b}_m.v"; then
-    bad "equiv $b mode bug ($name): the sed no longer matches rtl/$b.v"; return; fi
+  if cmp -s <(sed "s/^module $(build/kit top "$b")\\b/module ${b}_m/" "rtl/$b/$b.v") "$D/${b}_${b}_m.v"; then
+    bad "equiv $b mode bug ($name): the sed no longer matches rtl/$b/$b.v"; return; fi
   json=$D/mode_$tag.json
   out=$($EQ "$b" --rtl "$rtl" --top "${b}_m" $([ "$replay" = 1 ] || echo --no-replay) --json "$json" 2>&1); rc=$?
   v=$(jget "$json" 'd["verdict"]')
@@ -156,7 +156,7 @@ formal_bug linebacker "the queue moves while an eviction is in the glue" 's/assi
 sed -e 's/^module victim_bits\b/module vb_inv/' \
     -e 's/^    cont_d   = last ? ((acc_d != {AccW{1.b0}}) \&\& (lhs >= rhs)) : cont_q;/    cont_d   = ~(last ? ((acc_d != {AccW{1'"'"'b0}}) \&\& (lhs >= rhs)) : ~cont_q);/' \
     -e 's/^      cont_q <= 1.b0;/      cont_q <= 1'"'"'b1;/' -e 's/^  assign contention_o  = cont_q;/  assign contention_o  = ~cont_q;/' \
-    rtl/victim_bits.v > "$D/vb_inv.v"
+    rtl/victim_bits/victim_bits.v > "$D/vb_inv.v"
 out=$($EQ victim_bits --rtl "$D/vb_inv.v" --top vb_inv --sim-cycles 300 --pdr-timeout 0 --induction-depth 0 --bmc-depth 6 \
       --params "$(build/kit equiv victim_bits | head -1 | cut -f1)" --json "$D/bounded.json" 2>&1); rc=$?
 if [ $rc -eq 3 ] && [ "$(jget "$D/bounded.json" 'd["verdict"]')" = bounded ] && echo "$out" | grep -q '^BOUNDED equiv victim_bits: NOT proved' \
@@ -186,11 +186,11 @@ $EQ hac --rtl tb/test/equiv/hac_alt.v --top hac_alt --params "Sets=1 Ways=8 TagW
   || bad "equiv hac_alt: $(tail -3 "$D/hac_alt.log")"
 
 # ---- errors ----------------------------------------------------------------
-sed -e 's/^module hac\b/module hac_ports/' -e 's/\breq_ea_i\b/req_eaa_i/g' rtl/hac.v > "$D/hac_ports.v"
+sed -e 's/^module hac\b/module hac_ports/' -e 's/\breq_ea_i\b/req_eaa_i/g' rtl/hac/hac.v > "$D/hac_ports.v"
 out=$($EQ hac --rtl "$D/hac_ports.v" --top hac_ports 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q 'missing: req_ea_i' && ! echo "$out" | grep -q 'simulation:' \
   && ok "equiv stops at the port check on wrong ports (exit 2)" || bad "equiv wrong ports: rc=$rc $(echo "$out" | tail -3)"
-sed -e 's/^module hac\b/module hac_w/' -e 's/output wire \[McW-1:0\]    rsp_mc_o/output wire [3:0]    rsp_mc_o/' rtl/hac.v > "$D/hac_w.v"
+sed -e 's/^module hac\b/module hac_w/' -e 's/output wire \[McW-1:0\]    rsp_mc_o/output wire [3:0]    rsp_mc_o/' rtl/hac/hac.v > "$D/hac_w.v"
 expect_err "equiv: a port width wrong only at another configuration is named" \
   "port rsp_mc_o of hac_w is 4 bits wide, block hac expects 6 at \[Sets=1 Ways=32 TagW=6\]" $EQ hac --rtl "$D/hac_w.v" --top hac_w
 cp "$D/lm_lm_copy.v" "$D/dup.v"

@@ -22,7 +22,7 @@ lockstep_bin() { tools/build_lockstep.sh hac "$1" "${2:-}" "${3:-}"; }
 # block_bin BLOCK "P=V ...": the same for any block.
 block_bin() { tools/build_lockstep.sh "$1" "$2"; }
 # all_blocks: every block with a cmodel/<block>.def.
-all_blocks() { ls cmodel/*.def | xargs -n1 basename | sed 's/\.def$//'; }
+all_blocks() { ls cmodel/*/*.def | xargs -n1 basename | sed 's/\.def$//'; }
 # lockstep_cov BLOCK "P=V ..." SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS:
 # lock-step, then require zero mismatches, at most MAY_MISS_TOGGLES output
 # bits never toggled, and at least MIN_EVENTS functional events seen.
@@ -93,8 +93,8 @@ formal_plant() {
   local b=$1 name=$2 expr=$3 F
   F=build/formal_bug/$b-$(echo "$name" | tr -c 'A-Za-z0-9' _)
   rm -rf "$F"; mkdir -p "$F"
-  sed "$expr" "rtl/$b.v" > "$F/$b.v"
-  if cmp -s "rtl/$b.v" "$F/$b.v"; then return 1; fi
+  sed "$expr" "rtl/$b/$b.v" > "$F/$b.v"
+  if cmp -s "rtl/$b/$b.v" "$F/$b.v"; then return 1; fi
   echo "$F"
 }
 # formal_planted BLOCK NAME SED [TASK]: plant a bug in rtl/BLOCK.v with the
@@ -104,7 +104,7 @@ formal_plant() {
 # exists.
 formal_planted() {
   local b=$1 name=$2 expr=$3 task=${4:-prove} F out got
-  F=$(formal_plant "$b" "$name" "$expr") || { bad "formal planted bug in $b ($name): the sed no longer matches rtl/$b.v"; return; }
+  F=$(formal_plant "$b" "$name" "$expr") || { bad "formal planted bug in $b ($name): the sed no longer matches rtl/$b/$b.v"; return; }
   out=$(FORMAL_RTL=$F/$b.v FORMAL_OUT=$F formal/formal.sh "$b" "$task" 2>&1)
   got=$(formal_json "$F/result.json" '" ".join(
     "%s %s:%d %s" % (t["verdict"], a["file"], a["line"], t["counterexample"])
@@ -129,7 +129,7 @@ print(v if not isinstance(v, (list, dict)) else json.dumps(v))' "$1" "$2" 2>/dev
 # must pass with that premise reached.
 formal_premise() {
   local b=$1 name=$2 expr=$3 want=$4 F out rc ln got
-  F=$(formal_plant "$b" "$name" "$expr") || { bad "formal premise in $b ($name): the sed no longer matches rtl/$b.v"; return; }
+  F=$(formal_plant "$b" "$name" "$expr") || { bad "formal premise in $b ($name): the sed no longer matches rtl/$b/$b.v"; return; }
   ln=$(grep -n 'assert.*planted' "$F/$b.v" | head -1 | cut -d: -f1)
   out=$(FORMAL_RTL=$F/$b.v FORMAL_OUT=$F formal/formal.sh "$b" premises 2>&1); rc=$?
   # "<passed> <configurations that reach the premise, or ->", "absent" when unlisted

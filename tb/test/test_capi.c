@@ -1,6 +1,6 @@
 /*
  * test_capi.c - unit tests of the plain-C API for other languages
- * (tb/capi.c), built plain and under ASan/UBSan by 01_unit.sh.
+ * (tb/harness/capi.c), built plain and under ASan/UBSan by 01_unit.sh.
  *
  * Rationale: the Python package's tests compare results with the C tools;
  * these exercise the API's own code paths under the sanitizers, where a
@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capi.h"
-#include "kit.h"
+#include "tb/harness/capi.h"
+#include "cmodel/core/block.h"
 
 static unsigned g_failed;
 

@@ -2,7 +2,7 @@
 // time, with its own state encoding: a test design for make equiv (issue 22).
 //
 // Purpose
-//   Same ports, parameters and cycle behaviour as rtl/hac.v (the spec is
+//   Same ports, parameters and cycle behaviour as rtl/hac/hac.v (the spec is
 //   doc/hac.md, both policies and every reading: Policy, BypassMc,
 //   StaticWbEa), with state the reference does not have, so that an
 //   equivalence engine must relate two encodings instead of matching

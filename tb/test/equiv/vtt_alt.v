@@ -2,7 +2,7 @@
 // its own state encoding: a test design for make equiv (issue 22).
 //
 // Purpose
-//   Same ports, parameters and cycle behaviour as rtl/vtt.v (the spec is
+//   Same ports, parameters and cycle behaviour as rtl/vtt/vtt.v (the spec is
 //   doc/vtt.md, including every illegal-input behaviour it defines), with
 //   state the reference does not have, so that an equivalence engine must
 //   relate two encodings instead of matching registers:

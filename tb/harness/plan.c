@@ -1,0 +1,484 @@
+/*
+ * plan.c - `kit plan`: the kit's one job planner.
+ *
+ * Usage profile: every flow that runs lockstep, vector or replay jobs (make
+ * check, run, vectors, replay, coverage, regress, mutate) asks this program
+ * what to run, then hands the list to the executor (tools/jobs.py), which
+ * builds each Verilator model once and runs the jobs on every core. So
+ * "the block's default test" is defined here and nowhere else:
+ *
+ *   the default test of block B = every configuration of its check list
+ *   (kit checks B), each for its own cycle count with the seed, plus every
+ *   directed file of the block (the .stim files of tb/<B>/directed, at the
+ *   configuration its params line names).
+ *
+ *   kit plan TARGET [--blocks "B ..."] [--seed N | --seeds SPEC] [--cycles N]
+ *                   [--each-cycles N] [--vec-cycles N] [--params "P=V .."] [--stim FILE]
+ *                   [--fault SPEC] [--waves FILE] [--rtl "FILES"] [--top MOD]
+ *                   [--no-directed] [--strict] [--stop] [--coverage]
+ *
+ * TARGET:
+ *   check    the default test of each block (--each-cycles N: every
+ *            configuration for N cycles); --params / --stim / --fault /
+ *            --waves / --cycles ask for one lockstep run instead (a single
+ *            configuration), exactly as `make check` with those variables
+ *   vectors  a vector file per check-list configuration (--vec-cycles, or
+ *            each configuration's own) and per directed file; --params: one
+ *   replay   the same vector files, each replayed on Icarus
+ *   regress  the check-list configurations for every seed of --seeds
+ *            (directed files once), --each-cycles each
+ *   coverage the default test with coverage builds (--coverage implied)
+ *
+ * Output: one JSON object (schema cvkit.plan/1, doc/results.md): "models",
+ * the distinct Verilator builds (block, configuration, RTL, top, coverage),
+ * and "jobs", each naming its model, its arguments, its result file and the
+ * `make` command that reproduces it. Errors are one line naming what is
+ * wrong (an unknown block, an illegal configuration, a directed file whose
+ * params line is bad), exit 1; the plan is printed only when whole.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmodel/core/block.h"
+#include "vectors/fileio.h"
+#include "tb/harness/plan.h"
+
+#define MAX_JOBS   200000u
+#define MAX_MODELS 512u
+#define MAX_FILES  256u
+
+typedef struct model {
+  const kit_block_t *b;
+  char params[1024];     /* the words given (over the defaults) */
+  char rtlparams[1024];  /* every RTL parameter: the identity of the build */
+} model_t;
+
+typedef struct plan {
+  const char *target;
+  char blocks[1024];
+  uint64_t seed, cycles, each_cycles, vec_cycles;
+  int have_cycles, have_each_cycles, have_vec_cycles, have_seeds;
+  const char *seeds, *params, *stim, *fault, *waves, *rtl, *top;
+  int directed, strict, stop, coverage;
+  model_t model[MAX_MODELS];
+  unsigned nmodels;
+  FILE *jobs;            /* the job objects, written to a memory stream */
+  char *jobs_buf;
+  size_t jobs_len;
+  unsigned njobs;
+  char err[1200];
+} plan_t;
+
+static int fail(plan_t *p, const char *fmt, const char *a, const char *b)
+{
+  snprintf(p->err, sizeof p->err, fmt, a, b);
+  return -1;
+}
+
+/* JSON string (the kit's strings are paths, parameters, module names). */
+static void js(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+    else if (c < 0x20) fprintf(f, "\\u%04x", c);
+    else fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+/* The RTL parameter words of a configuration: "Sets=384 Ways=16 ...". */
+static int rtl_words(const kit_block_t *b, const char *params, char *out, size_t n, char *err,
+                     size_t errlen)
+{
+  long P[KIT_MAX_PARAMS];
+  if (kit_params_text(b, P, params, err, errlen)) return -1;
+  size_t k = 0;
+  out[0] = '\0';
+  for (unsigned i = 0; i < b->nparams && k < n; i++)
+    if (b->params[i].in_rtl) k += (size_t)snprintf(out + k, n - k, "%s%s=%ld", k ? " " : "", b->params[i].name, P[i]);
+  return 0;
+}
+
+/* The model a job needs, added once: its index. */
+static int model_for(plan_t *p, const kit_block_t *b, const char *params)
+{
+  char words[1024], e[512];
+  if (rtl_words(b, params, words, sizeof words, e, sizeof e)) return fail(p, "%s%s", e, "");
+  for (unsigned i = 0; i < p->nmodels; i++)
+    if (p->model[i].b == b && strcmp(p->model[i].rtlparams, words) == 0) return (int)i;
+  if (p->nmodels == MAX_MODELS) return fail(p, "more than %s distinct models%s", "512", "");
+  model_t *m = &p->model[p->nmodels];
+  m->b = b;
+  snprintf(m->params, sizeof m->params, "%s", params);
+  snprintf(m->rtlparams, sizeof m->rtlparams, "%s", words);
+  return (int)p->nmodels++;
+}
+
+/* The params line of a directed file: its words after "params", up to a
+ * comment; "" when it has none. */
+static int stim_params(plan_t *p, const char *path, char *out, size_t n)
+{
+  kit_lines_t L;
+  char *line, e[512];
+  size_t len;
+  int rc;
+  out[0] = '\0';
+  if (kit_lines_open(&L, path, e, sizeof e)) return fail(p, "%s%s", e, "");
+  while ((rc = kit_lines_next(&L, &line, &len, e, sizeof e)) == 1) {
+    char *c = strchr(line, '#');
+    if (c) *c = '\0';
+    char *s = line + strspn(line, " \t");
+    if (strncmp(s, "params", 6) == 0 && (s[6] == ' ' || s[6] == '\t')) {
+      s += 6 + strspn(s + 6, " \t");
+      size_t k = strlen(s);
+      while (k && (s[k - 1] == ' ' || s[k - 1] == '\t')) s[--k] = '\0';
+      for (char *t = s; *t; t++) if (*t == '\t') *t = ' ';
+      snprintf(out, n, "%s", s);
+      break;
+    }
+  }
+  kit_lines_close(&L);
+  return rc < 0 ? fail(p, "%s%s", e, "") : 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The directed files of block b, sorted: the .stim files of KIT_DIRECTED_DIR. */
+static unsigned directed_files(const kit_block_t *b, char files[][512])
+{
+  char dir[300];
+  snprintf(dir, sizeof dir, KIT_DIRECTED_DIR, b->name);
+  DIR *d = opendir(dir);
+  if (!d) return 0;
+  unsigned n = 0;
+  const char *names[MAX_FILES];
+  char store[MAX_FILES][256];
+  struct dirent *e;
+  while ((e = readdir(d)) && n < MAX_FILES) {
+    size_t k = strlen(e->d_name);
+    if (k > 5 && k < sizeof store[0] && strcmp(e->d_name + k - 5, ".stim") == 0) {
+      memcpy(store[n], e->d_name, k + 1);
+      names[n] = store[n];
+      n++;
+    }
+  }
+  closedir(d);
+  qsort(names, n, sizeof names[0], cmp_str);
+  for (unsigned i = 0; i < n; i++) snprintf(files[i], 512, "%s/%s", dir, names[i]);
+  return n;
+}
+
+/* make's words for the designer's RTL, for reproduce lines. */
+static void repro_rtl(const plan_t *p, char *out, size_t n)
+{
+  out[0] = '\0';
+  if (p->rtl && *p->rtl) snprintf(out, n, " RTL='%s' TOP=%s", p->rtl, p->top ? p->top : "");
+}
+
+/* One lockstep job. seed_given: whether SEED belongs in the repro line. */
+static int job_lockstep(plan_t *p, const kit_block_t *b, const char *params, uint64_t seed,
+                        uint64_t cycles, const char *stim, const char *why, unsigned cfg, int strict)
+{
+  int m = model_for(p, b, params);
+  if (m < 0) return -1;
+  if (p->njobs == MAX_JOBS) return fail(p, "more than %s jobs%s", "200000", "");
+  char id[700], result[900], repro[2600], rr[1200];
+  repro_rtl(p, rr, sizeof rr);
+  if (stim) {
+    const char *base = strrchr(stim, '/');
+    snprintf(id, sizeof id, "%s/%s", b->name, base ? base + 1 : stim);
+    snprintf(repro, sizeof repro, "make check BLOCK=%s STIM=%s%s%s%s%s", b->name, stim,
+             *params ? " PARAMS='" : "", params, *params ? "'" : "", rr);
+  } else {
+    snprintf(id, sizeof id, "%s/c%u/s%" PRIu64, b->name, cfg, seed);
+    snprintf(repro, sizeof repro, "make check BLOCK=%s SEED=%" PRIu64 " CYCLES=%" PRIu64 "%s%s%s%s%s%s", b->name,
+             seed, cycles, *params ? " PARAMS='" : "", params, *params ? "'" : "", rr,
+             p->fault ? " FAULT=" : "", p->fault ? p->fault : "");
+  }
+  snprintf(result, sizeof result, "build/results/%s/%s.json", p->target, id);
+  for (char *c = result + strlen("build/results/"); *c; c++) if (*c == ' ') *c = '_';
+  FILE *f = p->jobs;
+  fprintf(f, "%s\n  {\"id\": ", p->njobs ? "," : "");
+  js(f, id);
+  fprintf(f, ", \"kind\": \"lockstep\", \"block\": ");
+  js(f, b->name);
+  fprintf(f, ", \"model\": %d, \"params\": ", m);
+  js(f, params);
+  fprintf(f, ", \"config\": %u, \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"stim\": ", cfg, seed, stim ? 0 : cycles);
+  js(f, stim ? stim : "");
+  fprintf(f, ", \"fault\": ");
+  js(f, p->fault ? p->fault : "");
+  fprintf(f, ", \"waves\": ");
+  js(f, p->waves ? p->waves : "");
+  fprintf(f, ", \"strict\": %d, \"why\": ", strict);
+  js(f, why);
+  fprintf(f, ", \"result\": ");
+  js(f, result);
+  fprintf(f, ", \"repro\": ");
+  js(f, repro);
+  fputc('}', f);
+  p->njobs++;
+  return 0;
+}
+
+/* One vector-file job (and, for replay, its Icarus replay after it). */
+static int job_vectors(plan_t *p, const kit_block_t *b, const char *params, uint64_t seed,
+                       uint64_t cycles, const char *stim, const char *out)
+{
+  if (p->njobs == MAX_JOBS) return fail(p, "more than %s jobs%s", "200000", "");
+  char e[512], words[1024];
+  if (rtl_words(b, params, words, sizeof words, e, sizeof e)) return fail(p, "%s%s", e, "");
+  for (int k = 0; k < 1 + (strcmp(p->target, "replay") == 0); k++) {
+    FILE *f = p->jobs;
+    const char *base = strrchr(out, '/');
+    fprintf(f, "%s\n  {\"id\": ", p->njobs ? "," : "");
+    fprintf(f, "\"%s/%s\"", k ? "replay" : "vectors", base ? base + 1 : out);
+    fprintf(f, ", \"kind\": \"%s\", \"block\": ", k ? "replay" : "vectors");
+    js(f, b->name);
+    fprintf(f, ", \"params\": ");
+    js(f, params);
+    fprintf(f, ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"stim\": ", seed, stim ? 0 : cycles);
+    js(f, stim ? stim : "");
+    fprintf(f, ", \"vec\": ");
+    js(f, out);
+    if (k) {
+      fprintf(f, ", \"rtl\": ");
+      js(f, p->rtl && *p->rtl ? p->rtl : b->rtl_files);
+      fprintf(f, ", \"top\": ");
+      js(f, p->top && *p->top ? p->top : b->top);
+      fprintf(f, ", \"after\": \"vectors/%s\"", base ? base + 1 : out);
+    }
+    fputc('}', f);
+    p->njobs++;
+  }
+  return 0;
+}
+
+/* Seeds "1-1000", "7", "1-10,50-60" into a callback-free list. */
+static int parse_seeds(plan_t *p, const char *spec, uint64_t **out, size_t *n)
+{
+  char buf[1024];
+  size_t cap = 64;
+  *n = 0;
+  *out = malloc(cap * sizeof **out);
+  if (!*out || strlen(spec) >= sizeof buf || !*spec) return fail(p, "--seeds '%s': expected e.g. 1-1000 or 1,5,9%s", spec, "");
+  snprintf(buf, sizeof buf, "%s", spec);
+  for (char *save = NULL, *part = strtok_r(buf, ",", &save); part; part = strtok_r(NULL, ",", &save)) {
+    char *dash = strchr(part, '-'), e[512];
+    uint64_t a, z;
+    if (dash) *dash = '\0';
+    if (kit_parse_u64("--seeds", part, 0, UINT64_MAX, &a, e, sizeof e) ||
+        (dash && kit_parse_u64("--seeds", dash + 1, 0, UINT64_MAX, &z, e, sizeof e)))
+      return fail(p, "--seeds '%s': '%s' is not a seed or a range A-B", spec, part);
+    if (!dash) z = a;
+    if (z < a) return fail(p, "--seeds '%s': range %s runs backwards", spec, part);
+    if (z - a >= 1000000) return fail(p, "--seeds '%s': range %s holds more than 1000000 seeds", spec, part);
+    for (uint64_t s = a;; s++) {
+      if (*n == cap) {
+        uint64_t *q = realloc(*out, (cap *= 2) * sizeof *q);
+        if (!q) return fail(p, "out of memory%s%s", "", "");
+        *out = q;
+      }
+      (*out)[(*n)++] = s;
+      if (s == z) break;
+    }
+  }
+  return 0;
+}
+
+static int plan_block(plan_t *p, const kit_block_t *b)
+{
+  const int single = p->params || p->stim || p->fault || p->waves || p->have_cycles;
+  const int each = p->have_each_cycles;
+  const char *t = p->target;
+  char e[512];
+  static char files[MAX_FILES][512];
+  if (strcmp(t, "check") == 0 || strcmp(t, "coverage") == 0 || strcmp(t, "regress") == 0) {
+    if (strcmp(t, "check") == 0 && single) {
+      /* one run, exactly as make check with those variables */
+      char sp[1024] = "";
+      if (p->stim && !p->params && stim_params(p, p->stim, sp, sizeof sp)) return -1;
+      const char *params = p->params ? p->params : sp;
+      return job_lockstep(p, b, params, p->seed, p->have_cycles ? p->cycles : 100000, p->stim,
+                          p->stim ? "the directed file asked for" : "the configuration asked for", 0,
+                          p->strict && !p->stim);
+    }
+    uint64_t *seeds = &p->seed;
+    size_t nseeds = 1;
+    if (p->have_seeds && parse_seeds(p, p->seeds, &seeds, &nseeds)) return -1;
+    const unsigned nchk = b->nchecks ? b->nchecks : 1;
+    for (size_t s = 0; s < nseeds; s++)
+      for (unsigned c = 0; c < nchk; c++) {
+        const kit_check_t def = {"", 100000, 20000, "the default configuration"};
+        const kit_check_t *k = b->nchecks ? &b->checks[c] : &def;
+        char what[64];
+        snprintf(what, sizeof what, "default-check configuration %u", c + 1);
+        long P[KIT_MAX_PARAMS];
+        if (kit_params_text(b, P, k->params, e, sizeof e)) return fail(p, "%s (%s)", e, what);
+        /* --strict holds for the events of the whole test (the summary),
+         * not for each configuration: none is meant to reach them all */
+        if (job_lockstep(p, b, k->params, seeds[s], each ? p->each_cycles : k->cycles, NULL, k->why, c + 1, 0))
+          return -1;
+      }
+    if (seeds != &p->seed) free(seeds);
+    if (p->directed) {
+      unsigned n = directed_files(b, files);
+      for (unsigned i = 0; i < n; i++) {
+        char sp[1024];
+        if (stim_params(p, files[i], sp, sizeof sp)) return -1;
+        if (job_lockstep(p, b, sp, p->seed, 0, files[i], "a directed file", 0, 0)) return -1;
+      }
+    }
+    return 0;
+  }
+  if (strcmp(t, "vectors") == 0 || strcmp(t, "replay") == 0) {
+    char out[700];
+    if (p->params) {
+      snprintf(out, sizeof out, "build/vectors/%s_seed%" PRIu64 ".vec", b->name, p->seed);
+      return job_vectors(p, b, p->params, p->seed, p->have_vec_cycles ? p->vec_cycles : 20000, NULL, out);
+    }
+    const unsigned nchk = b->nchecks ? b->nchecks : 1;
+    for (unsigned c = 0; c < nchk; c++) {
+      const kit_check_t def = {"", 100000, 20000, "the default configuration"};
+      const kit_check_t *k = b->nchecks ? &b->checks[c] : &def;
+      if (c == 0) snprintf(out, sizeof out, "build/vectors/%s_seed%" PRIu64 ".vec", b->name, p->seed);
+      else snprintf(out, sizeof out, "build/vectors/%s_seed%" PRIu64 "_%u.vec", b->name, p->seed, c + 1);
+      if (job_vectors(p, b, k->params, p->seed, p->have_vec_cycles ? p->vec_cycles : k->vec_cycles, NULL, out))
+        return -1;
+    }
+    unsigned n = directed_files(b, files);
+    for (unsigned i = 0; i < n; i++) {
+      char sp[1024];
+      const char *base = strrchr(files[i], '/');
+      if (stim_params(p, files[i], sp, sizeof sp)) return -1;
+      snprintf(out, sizeof out, "build/vectors/%s_%.*s.vec", b->name, (int)(strlen(base + 1) - 5), base + 1);
+      if (job_vectors(p, b, sp, p->seed, 0, files[i], out)) return -1;
+    }
+    return 0;
+  }
+  return fail(p, "unknown target '%s' (check, vectors, replay, regress, coverage)%s", t, "");
+}
+
+static const char *opt(int argc, char **argv, int *i, const char *name, int *found)
+{
+  if (strcmp(argv[*i], name) != 0) return NULL;
+  *found = 1;
+  if (*i + 1 >= argc) return "";
+  return argv[++*i];
+}
+
+int kit_plan_main(int argc, char **argv)
+{
+  static plan_t p;
+  memset(&p, 0, sizeof p);
+  p.seed = 1;
+  p.directed = 1;
+  if (argc < 1) {
+    fprintf(stderr, "kit: error: plan: give a target (check, vectors, replay, regress, coverage)\n");
+    return 2;
+  }
+  p.target = argv[0];
+  const char *blocks = NULL, *v;
+  char e[1400];
+  for (int i = 1; i < argc; i++) {
+    int f = 0;
+    if ((v = opt(argc, argv, &i, "--blocks", &f)) || f) blocks = v;
+    else if ((v = opt(argc, argv, &i, "--seed", &f)) || f) {
+      if (kit_parse_u64("--seed", v, 0, UINT64_MAX, &p.seed, e, sizeof e)) goto bad;
+    } else if ((v = opt(argc, argv, &i, "--seeds", &f)) || f) { p.seeds = v; p.have_seeds = 1; }
+    else if ((v = opt(argc, argv, &i, "--cycles", &f)) || f) {
+      if (kit_parse_u64("--cycles", v, 1, KIT_MAX_CYCLES, &p.cycles, e, sizeof e)) goto bad;
+      p.have_cycles = 1;
+    } else if ((v = opt(argc, argv, &i, "--each-cycles", &f)) || f) {
+      if (kit_parse_u64("--each-cycles", v, 1, KIT_MAX_CYCLES, &p.each_cycles, e, sizeof e)) goto bad;
+      p.have_each_cycles = 1;
+    } else if ((v = opt(argc, argv, &i, "--vec-cycles", &f)) || f) {
+      if (kit_parse_u64("--vec-cycles", v, 1, 1ull << 28, &p.vec_cycles, e, sizeof e)) goto bad;
+      p.have_vec_cycles = 1;
+    } else if ((v = opt(argc, argv, &i, "--params", &f)) || f) p.params = v;
+    else if ((v = opt(argc, argv, &i, "--stim", &f)) || f) p.stim = v;
+    else if ((v = opt(argc, argv, &i, "--fault", &f)) || f) p.fault = v;
+    else if ((v = opt(argc, argv, &i, "--waves", &f)) || f) p.waves = v;
+    else if ((v = opt(argc, argv, &i, "--rtl", &f)) || f) p.rtl = v;
+    else if ((v = opt(argc, argv, &i, "--top", &f)) || f) p.top = v;
+    else if (strcmp(argv[i], "--no-directed") == 0) p.directed = 0;
+    else if (strcmp(argv[i], "--strict") == 0) p.strict = 1;
+    else if (strcmp(argv[i], "--stop") == 0) p.stop = 1;
+    else if (strcmp(argv[i], "--coverage") == 0) p.coverage = 1;
+    else {
+      snprintf(e, sizeof e, "plan: unknown option '%s'", argv[i]);
+      goto bad;
+    }
+    if (f && v && !*v && i >= argc) {
+      snprintf(e, sizeof e, "plan: option %s needs a value", argv[i - 1]);
+      goto bad;
+    }
+  }
+  if (strcmp(p.target, "coverage") == 0) p.coverage = 1;
+  if (p.params && p.stim) {
+    snprintf(e, sizeof e, "plan: give --params or --stim, not both (a directed file names its configuration)");
+    goto bad;
+  }
+  /* the blocks: named, or every block */
+  snprintf(p.blocks, sizeof p.blocks, "%s", blocks ? blocks : "");
+  if (!blocks || !*blocks) {
+    size_t k = 0;
+    for (unsigned i = 0; kit_blocks[i]; i++)
+      k += (size_t)snprintf(p.blocks + k, sizeof p.blocks - k, "%s%s", k ? " " : "", kit_blocks[i]->name);
+  }
+  if (p.jobs = open_memstream(&p.jobs_buf, &p.jobs_len), !p.jobs) {
+    snprintf(e, sizeof e, "plan: out of memory");
+    goto bad;
+  }
+  char bl[1024];
+  snprintf(bl, sizeof bl, "%s", p.blocks);
+  for (char *save = NULL, *w = strtok_r(bl, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+    const kit_block_t *b = kit_block_find(w);
+    if (!b) {
+      fclose(p.jobs);
+      free(p.jobs_buf);
+      snprintf(e, sizeof e, "unknown block '%s' (kit blocks lists them)", w);
+      goto bad;
+    }
+    if (plan_block(&p, b)) {
+      fclose(p.jobs);
+      free(p.jobs_buf);
+      snprintf(e, sizeof e, "%s", p.err);
+      goto bad;
+    }
+  }
+  fclose(p.jobs);
+  /* the whole plan, at once */
+  printf("{\"schema\": \"cvkit.plan/1\", \"target\": ");
+  js(stdout, p.target);
+  printf(", \"seed\": %" PRIu64 ", \"strict\": %d, \"stop\": %d, \"coverage\": %d,\n \"models\": [", p.seed,
+         p.strict, p.stop, p.coverage);
+  for (unsigned i = 0; i < p.nmodels; i++) {
+    const model_t *m = &p.model[i];
+    printf("%s\n  {\"id\": %u, \"block\": ", i ? "," : "", i);
+    js(stdout, m->b->name);
+    printf(", \"params\": ");
+    js(stdout, m->params);
+    printf(", \"rtlparams\": ");
+    js(stdout, m->rtlparams);
+    printf(", \"rtl\": ");
+    js(stdout, p.rtl && *p.rtl ? p.rtl : "");
+    printf(", \"top\": ");
+    js(stdout, p.top && *p.top ? p.top : "");
+    printf("}");
+  }
+  printf("],\n \"jobs\": [%s]}\n", p.jobs_buf ? p.jobs_buf : "");
+  free(p.jobs_buf);
+  return 0;
+bad:
+  fprintf(stderr, "kit: error: %s\n", e);
+  return 1;
+}

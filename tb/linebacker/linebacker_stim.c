@@ -1,0 +1,270 @@
+/*
+ * linebacker_stim.c - seeded constrained-random stimulus for the Linebacker
+ * SM slice: a believable SM around LM + VTT + CTL.
+ *
+ * The composite is a protocol block on both sides (the queue head waits
+ * for req_ready_o, completions name schedulable CTAs, drains and memory
+ * reads are answered), so, like tb/ctl/ctl_stim.c, the generator runs a
+ * *private instance of the composite model* and reacts to its outputs,
+ * which are the outputs the DUT shows in the same cycle (the lockstep
+ * checks that claim every cycle). Stimulus stays a pure function of the
+ * seed.
+ *
+ * Traffic comes in episodes, each opened by a reset (a kernel launch):
+ *  - configuration in the first cycle: #reg (the whole RF shared by the
+ *    slots, or less), FRN = slot x #reg, a random BP; the initial launches
+ *    follow, one slot per cycle;
+ *  - loads of 2..8 PCs, each with its own L1 hit ratio (some episodes all
+ *    below the LM threshold, so the LM disables itself): a hit goes to the
+ *    hit port (retried or dropped when refused), a miss queues a VTT
+ *    lookup and, mostly, the eviction of a line whose HPC is one of the
+ *    PCs; stores queue probes. Sets and tags come from small pools so the
+ *    VTT hits;
+ *  - the SM queue (8 entries) offers its head, popped when taken;
+ *  - retired instructions at a rate drawn anew at every window end (so
+ *    Eq. 1 throttles, restores and holds);
+ *  - completions of schedulable CTAs, launches after launch_new_o,
+ *    drains answered after a delay, random readies on the RF and memory
+ *    ports, memory reads returned in order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmodel/linebacker/linebacker.h"
+#include "tb/stim/source.h"
+
+#define LBS_Q 8u
+#define LBS_MAXPC 8u
+
+typedef struct lbs_req { unsigned op; uint32_t pc, hpc, set; uint64_t tag; } lbs_req_t;
+
+typedef struct lb_stim {
+  kit_rng_t rng;
+  lb_model_t *m;            /* private model: its outputs are the DUT's */
+  linebacker_out_t o;       /* outputs shown in the coming cycle */
+  /* configuration */
+  unsigned maxcta, hashw, sets, retmax;
+  uint32_t rf;
+  uint64_t tagmax;
+  uint32_t winlen;
+  /* episode */
+  unsigned reset_left;
+  uint64_t cyc, len;
+  uint32_t nreg, bp0;
+  unsigned nslots, launched;
+  unsigned npc;
+  uint32_t pc[LBS_MAXPC];
+  unsigned hit_pm[LBS_MAXPC];
+  unsigned load_pm, store_pm, evict_pm, retry_pm, offer_pm;
+  unsigned nsets, ntags;
+  unsigned ret_pm;
+  /* the SM */
+  lbs_req_t q[LBS_Q];
+  unsigned qh, qn;
+  int hit_pend;             /* a refused hit being retried: index of its PC */
+  unsigned done_rate, owed, launch_wait, drain_left, drain_max;
+  unsigned rd_pm, wr_pm, mem_pm, rv_pm, latmax;
+  uint64_t rq[CTL_MAX_BUF];
+  unsigned rq_head, rq_n;
+} lb_stim_t;
+
+static unsigned pick(kit_rng_t *r, const unsigned *v, unsigned n) { return v[kit_rng_below(r, n)]; }
+
+static void new_episode(lb_stim_t *s)
+{
+  kit_rng_t *r = &s->rng;
+  static const unsigned hit_pm[] = {0, 50, 150, 300, 500, 900};
+  static const unsigned ready_pm[] = {1000, 1000, 900, 500};
+  static const unsigned done_rate[] = {0, 30, 200};   /* per 100000 cycles */
+  static const unsigned drain[] = {0, 3, 30};
+  static const unsigned lat[] = {1, 4, 20};
+  s->reset_left = 1u + (unsigned)kit_rng_below(r, 2);
+  s->cyc = 0;
+  s->nslots = kit_rng_chance(r, 800) ? s->maxcta : 1u + (unsigned)kit_rng_below(r, s->maxcta);
+  if (s->nslots > s->rf) s->nslots = s->rf;   /* as ctl_stim.c: every slot gets a register (RnW=4, MaxCta=32) */
+  const uint32_t share = s->rf / s->nslots;
+  s->nreg = kit_rng_chance(r, 400) ? share : 1u + (uint32_t)kit_rng_below(r, share);
+  if (s->nreg > 64u && kit_rng_chance(r, 900)) s->nreg = 64u;      /* moves of a few 100 cycles */
+  s->bp0 = (uint32_t)kit_rng_next(r) & ~(uint32_t)(CTL_LINE - 1u);
+  s->launched = 0;
+  s->npc = 2u + (unsigned)kit_rng_below(r, LBS_MAXPC - 1u);
+  const int low = kit_rng_chance(r, 200);                  /* every load streaming */
+  for (unsigned k = 0; k < s->npc; k++) {
+    s->pc[k] = (uint32_t)kit_rng_next(r) & ~3u;
+    s->hit_pm[k] = low ? (unsigned)kit_rng_below(r, 120) : pick(r, hit_pm, 6);
+  }
+  s->load_pm = pick(r, (const unsigned[]){100, 300, 600}, 3);
+  s->store_pm = pick(r, (const unsigned[]){0, 10, 60}, 3);
+  s->evict_pm = pick(r, (const unsigned[]){500, 900, 1000}, 3);
+  s->retry_pm = pick(r, (const unsigned[]){0, 500, 1000}, 3);
+  s->offer_pm = kit_rng_chance(r, 700) ? 1000u : 600u;
+  s->nsets = 1u + (unsigned)kit_rng_below(r, s->sets < 4u ? s->sets : 4u);
+  s->ntags = 2u + (unsigned)kit_rng_below(r, 14);
+  if ((uint64_t)s->ntags > s->tagmax + 1u) s->ntags = (unsigned)(s->tagmax + 1u);
+  s->ret_pm = 500;
+  s->len = (uint64_t)s->winlen * (4u + kit_rng_below(r, 37));
+  if (s->len > 400000u) s->len = 400000u;
+  s->qh = s->qn = 0;
+  s->hit_pend = -1;
+  s->done_rate = pick(r, done_rate, 3);
+  s->owed = 0;
+  s->launch_wait = 0;
+  s->drain_left = 0;
+  s->drain_max = pick(r, drain, 3);
+  s->rd_pm = pick(r, ready_pm, 4);
+  s->wr_pm = pick(r, ready_pm, 4);
+  s->mem_pm = pick(r, ready_pm, 4);
+  s->rv_pm = pick(r, (const unsigned[]){1000, 500}, 2);
+  s->latmax = pick(r, lat, 3);
+  s->rq_head = s->rq_n = 0;
+}
+
+static void *stim_new(const long *P, uint64_t seed)
+{
+  lb_stim_t *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->m = lb_new(P);
+  if (!s->m) { free(s); return NULL; }
+  kit_rng_seed(&s->rng, seed);
+  s->maxcta = (unsigned)P[linebacker_P_MaxCta];
+  s->hashw = lm_log2u((unsigned)P[linebacker_P_Entries]);
+  s->sets = (unsigned)P[linebacker_P_Sets];
+  s->retmax = (unsigned)kit_mask((unsigned)P[linebacker_P_RetW]);
+  s->rf = 1u << P[linebacker_P_RnW];
+  s->tagmax = kit_mask((unsigned)P[linebacker_P_TagW]);
+  s->winlen = (uint32_t)P[linebacker_P_WinLen];
+  s->o = s->m->out;
+  new_episode(s);
+  return s;
+}
+
+static void stim_free(void *vs)
+{
+  lb_stim_t *s = vs;
+  if (s) lb_free(s->m);
+  free(s);
+}
+
+static void push(lb_stim_t *s, unsigned op, uint32_t pc, uint32_t hpc)
+{
+  kit_rng_t *r = &s->rng;
+  if (s->qn == LBS_Q) return;                      /* the SM's queue is full: dropped */
+  lbs_req_t *e = &s->q[(s->qh + s->qn) % LBS_Q];
+  e->op = op;
+  e->pc = pc;
+  e->hpc = hpc;
+  e->set = (uint32_t)kit_rng_below(r, s->nsets);
+  e->tag = kit_rng_below(r, s->ntags);
+  s->qn++;
+}
+
+static void stim_next(void *vs, uint64_t *in)
+{
+  lb_stim_t *s = vs;
+  kit_rng_t *r = &s->rng;
+  linebacker_in_t *i = (linebacker_in_t *)in;
+  const linebacker_out_t *o = &s->o;
+
+  memset(i, 0, sizeof *i);
+  i->rst_ni = 1;
+  i->cfg_nreg_i = 1;
+  i->rf_rd_ready_i = i->rf_wr_ready_i = i->mem_ready_i = 1;
+  if (s->reset_left == 0 && (s->cyc >= s->len || kit_rng_below(r, 300000) == 0)) new_episode(s);
+  if (s->reset_left) {                              /* a kernel launch */
+    s->reset_left--;
+    i->rst_ni = 0;
+    i->hit_valid_i = kit_rng_below(r, 2);           /* don't-care: noise */
+    i->req_valid_i = kit_rng_below(r, 2);
+    lb_step(s->m, i, &s->o);
+    return;
+  }
+  if (s->cyc == 0) {
+    i->cfg_ld_i = 1;
+    i->cfg_nreg_i = s->nreg;
+    i->cfg_bp_i = s->bp0;
+  }
+  /* retired instructions: a rate per window */
+  if (o->win_end_o) s->ret_pm = (unsigned)kit_rng_below(r, 1001);
+  i->ret_cnt_i = kit_rng_chance(r, s->ret_pm) ? s->retmax : (unsigned)kit_rng_below(r, s->retmax / 2u + 1u);
+  /* loads: a refused hit is retried or dropped */
+  int hitk = -1;
+  if (s->hit_pend >= 0) { hitk = s->hit_pend; s->hit_pend = -1; }
+  else if (kit_rng_chance(r, s->load_pm)) {
+    const unsigned k = (unsigned)kit_rng_below(r, s->npc);
+    if (kit_rng_chance(r, s->hit_pm[k])) hitk = (int)k;
+    else {
+      push(s, VTT_OP_LOOKUP, s->pc[k], 0);
+      if (kit_rng_chance(r, s->evict_pm))
+        push(s, VTT_OP_INSERT, 0, lm_hash(s->pc[kit_rng_below(r, s->npc)], s->hashw));
+    }
+  }
+  if (hitk >= 0) {
+    i->hit_valid_i = 1;
+    i->hit_pc_i = s->pc[hitk];
+    if (!o->hit_ready_o && kit_rng_chance(r, s->retry_pm)) s->hit_pend = hitk;
+  }
+  if (kit_rng_chance(r, s->store_pm)) push(s, VTT_OP_PROBE, 0, 0);
+  /* the queue head */
+  if (s->qn && kit_rng_chance(r, s->offer_pm)) {
+    const lbs_req_t *e = &s->q[s->qh];
+    i->req_valid_i = 1;
+    i->req_op_i = e->op;
+    i->req_pc_i = e->pc;
+    i->req_hpc_i = e->hpc;
+    i->req_set_i = e->set;
+    i->req_tag_i = e->tag;
+    if (o->req_ready_o) { s->qh = (s->qh + 1u) % LBS_Q; s->qn--; }
+  }
+  /* launches: the initial ones, then after launch_new_o */
+  const uint32_t freeslots = ~s->m->ctl->v & (uint32_t)kit_mask(s->nslots);
+  const int slot = freeslots ? __builtin_ctz(freeslots) : -1;
+  if (s->launched < s->nslots) {
+    if (slot >= 0 && kit_rng_chance(r, 700)) { i->launch_valid_i = 1; s->launched++; }
+    else if (slot < 0) s->launched = s->nslots;
+  } else if (s->owed && slot >= 0) {
+    if (s->launch_wait) s->launch_wait--;
+    else { i->launch_valid_i = 1; s->owed--; }
+  }
+  if (i->launch_valid_i) {
+    i->launch_id_i = (unsigned)slot;
+    i->launch_frn_i = ((uint32_t)slot * s->nreg) & (s->rf - 1u);
+  }
+  /* completions of schedulable CTAs */
+  if (o->sched_mask_o && kit_rng_below(r, 100000) < s->done_rate) {
+    i->done_valid_i = 1;
+    i->done_id_i = kit_rng_bit(r, o->sched_mask_o);
+  }
+  /* the drain handshake */
+  if (o->mv_state_o == CTL_MV_DRAIN) {
+    if (s->drain_left == 0) i->drained_i = 1;
+    else s->drain_left--;
+  } else s->drain_left = (unsigned)kit_rng_below(r, s->drain_max + 1u);
+  /* register file and memory */
+  i->rf_rd_ready_i = kit_rng_chance(r, s->rd_pm);
+  i->rf_wr_ready_i = kit_rng_chance(r, s->wr_pm);
+  i->mem_ready_i = kit_rng_chance(r, s->mem_pm);
+  if (s->rq_n && s->rq[s->rq_head] <= s->cyc && kit_rng_chance(r, s->rv_pm)) {
+    i->mem_rvalid_i = 1;
+    s->rq_head = (s->rq_head + 1u) % CTL_MAX_BUF;
+    s->rq_n--;
+  }
+  if (o->mem_valid_o && !o->mem_we_o && i->mem_ready_i && s->rq_n < CTL_MAX_BUF) {
+    uint64_t t = s->cyc + 1u + kit_rng_below(r, s->latmax);
+    if (s->rq_n) {
+      const uint64_t last = s->rq[(s->rq_head + s->rq_n - 1u) % CTL_MAX_BUF];
+      if (t < last) t = last;
+    }
+    s->rq[(s->rq_head + s->rq_n) % CTL_MAX_BUF] = t;
+    s->rq_n++;
+  }
+  i->dbg_cta_i = kit_rng_below(r, (uint64_t)1 << kit_clog2(s->maxcta));
+
+  lb_step(s->m, i, &s->o);
+  if (s->o.launch_new_o) {
+    if (kit_rng_chance(r, 900)) s->owed++;
+    s->launch_wait = (unsigned)kit_rng_below(r, 20);
+  }
+  s->cyc++;
+}
+
+const kit_stim_t linebacker_stim = {stim_new, stim_next, stim_free};
