@@ -99,11 +99,12 @@ FORCE:
 build/obj/cmodel/core/registry.o build/san/cmodel/core/registry.o \
 build/obj/tb/stim/registry.o build/san/tb/stim/registry.o: build/gen/kit_blocks.h
 
-build/obj/%.o: %.c
+# (the generated block list first: tb/stim/source.h includes it)
+build/obj/%.o: %.c | build/gen/kit_blocks.h
 	@mkdir -p $(dir $@)
 	$(call compile,$(CFLAGS))
 
-build/san/%.o: %.c
+build/san/%.o: %.c | build/gen/kit_blocks.h
 	@mkdir -p $(dir $@)
 	$(call compile,-O1 -g $(SAN))
 

@@ -6,7 +6,7 @@
 # The kit's C library as a shared object for ctypes (python/cvkit): the
 # same sources as libkit.a, compiled position-independent.
 PIC_OBJ := $(LIB_SRC:%.c=build/pic/%.o)
-build/pic/%.o: %.c
+build/pic/%.o: %.c | build/gen/kit_blocks.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(CFLAGS) -fPIC $(INC) -c $< -o $@
 build/pic/cmodel/core/registry.o build/pic/tb/stim/registry.o: build/gen/kit_blocks.h

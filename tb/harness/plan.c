@@ -28,6 +28,8 @@
  *   regress  the check-list configurations for every seed of --seeds
  *            (directed files once), --each-cycles each
  *   coverage the default test with coverage builds (--coverage implied)
+ *   run      make run: the default test of every block, its vector files
+ *            (--vec-dir, build/vectors) and their Icarus replay
  *
  * Output: one JSON object (schema cvkit.plan/1, doc/results.md): "models",
  * the distinct Verilator builds (block, configuration, RTL, top, coverage),
@@ -62,6 +64,7 @@ typedef struct plan {
   uint64_t seed, cycles, each_cycles, vec_cycles;
   int have_cycles, have_each_cycles, have_vec_cycles, have_seeds;
   const char *seeds, *params, *stim, *fault, *waves, *rtl, *top;
+  const char *vec_dir;   /* where vector files go (build/vectors) */
   int directed, strict, stop, coverage;
   model_t model[MAX_MODELS];
   unsigned nmodels;
@@ -236,7 +239,7 @@ static int job_vectors(plan_t *p, const kit_block_t *b, const char *params, uint
   if (p->njobs == MAX_JOBS) return fail(p, "more than %s jobs%s", "200000", "");
   char e[512], words[1024];
   if (rtl_words(b, params, words, sizeof words, e, sizeof e)) return fail(p, "%s%s", e, "");
-  for (int k = 0; k < 1 + (strcmp(p->target, "replay") == 0); k++) {
+  for (int k = 0; k < 1 + (strcmp(p->target, "replay") == 0 || strcmp(p->target, "run") == 0); k++) {
     FILE *f = p->jobs;
     const char *base = strrchr(out, '/');
     fprintf(f, "%s\n  {\"id\": ", p->njobs ? "," : "");
@@ -294,11 +297,21 @@ static int parse_seeds(plan_t *p, const char *spec, uint64_t **out, size_t *n)
   return 0;
 }
 
+static int plan_tests(plan_t *p, const kit_block_t *b, const char *t);
+
+/* A block's jobs for the request: `run` is the default test, then the
+ * vector files and their Icarus replay. */
 static int plan_block(plan_t *p, const kit_block_t *b)
+{
+  if (strcmp(p->target, "run") == 0)
+    return plan_tests(p, b, "check") || plan_tests(p, b, "vectors") ? -1 : 0;
+  return plan_tests(p, b, p->target);
+}
+
+static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
 {
   const int single = p->params || p->stim || p->fault || p->waves || p->have_cycles;
   const int each = p->have_each_cycles;
-  const char *t = p->target;
   char e[512];
   static char files[MAX_FILES][512];
   if (strcmp(t, "check") == 0 || strcmp(t, "coverage") == 0 || strcmp(t, "regress") == 0) {
@@ -342,15 +355,15 @@ static int plan_block(plan_t *p, const kit_block_t *b)
   if (strcmp(t, "vectors") == 0 || strcmp(t, "replay") == 0) {
     char out[700];
     if (p->params) {
-      snprintf(out, sizeof out, "build/vectors/%s_seed%" PRIu64 ".vec", b->name, p->seed);
+      snprintf(out, sizeof out, "%s/%s_seed%" PRIu64 ".vec", p->vec_dir, b->name, p->seed);
       return job_vectors(p, b, p->params, p->seed, p->have_vec_cycles ? p->vec_cycles : 20000, NULL, out);
     }
     const unsigned nchk = b->nchecks ? b->nchecks : 1;
     for (unsigned c = 0; c < nchk; c++) {
       const kit_check_t def = {"", 100000, 20000, "the default configuration"};
       const kit_check_t *k = b->nchecks ? &b->checks[c] : &def;
-      if (c == 0) snprintf(out, sizeof out, "build/vectors/%s_seed%" PRIu64 ".vec", b->name, p->seed);
-      else snprintf(out, sizeof out, "build/vectors/%s_seed%" PRIu64 "_%u.vec", b->name, p->seed, c + 1);
+      if (c == 0) snprintf(out, sizeof out, "%s/%s_seed%" PRIu64 ".vec", p->vec_dir, b->name, p->seed);
+      else snprintf(out, sizeof out, "%s/%s_seed%" PRIu64 "_%u.vec", p->vec_dir, b->name, p->seed, c + 1);
       if (job_vectors(p, b, k->params, p->seed, p->have_vec_cycles ? p->vec_cycles : k->vec_cycles, NULL, out))
         return -1;
     }
@@ -359,12 +372,12 @@ static int plan_block(plan_t *p, const kit_block_t *b)
       char sp[1024];
       const char *base = strrchr(files[i], '/');
       if (stim_params(p, files[i], sp, sizeof sp)) return -1;
-      snprintf(out, sizeof out, "build/vectors/%s_%.*s.vec", b->name, (int)(strlen(base + 1) - 5), base + 1);
+      snprintf(out, sizeof out, "%s/%s_%.*s.vec", p->vec_dir, b->name, (int)(strlen(base + 1) - 5), base + 1);
       if (job_vectors(p, b, sp, p->seed, 0, files[i], out)) return -1;
     }
     return 0;
   }
-  return fail(p, "unknown target '%s' (check, vectors, replay, regress, coverage)%s", t, "");
+  return fail(p, "unknown target '%s' (check, vectors, replay, regress, coverage, run)%s", t, "");
 }
 
 static const char *opt(int argc, char **argv, int *i, const char *name, int *found)
@@ -381,6 +394,7 @@ int kit_plan_main(int argc, char **argv)
   memset(&p, 0, sizeof p);
   p.seed = 1;
   p.directed = 1;
+  p.vec_dir = "build/vectors";
   if (argc < 1) {
     fprintf(stderr, "kit: error: plan: give a target (check, vectors, replay, regress, coverage)\n");
     return 2;
@@ -408,6 +422,7 @@ int kit_plan_main(int argc, char **argv)
     else if ((v = opt(argc, argv, &i, "--fault", &f)) || f) p.fault = v;
     else if ((v = opt(argc, argv, &i, "--waves", &f)) || f) p.waves = v;
     else if ((v = opt(argc, argv, &i, "--rtl", &f)) || f) p.rtl = v;
+    else if ((v = opt(argc, argv, &i, "--vec-dir", &f)) || f) p.vec_dir = v;
     else if ((v = opt(argc, argv, &i, "--top", &f)) || f) p.top = v;
     else if (strcmp(argv[i], "--no-directed") == 0) p.directed = 0;
     else if (strcmp(argv[i], "--strict") == 0) p.strict = 1;
