@@ -86,6 +86,15 @@ tools: build/kit build/libkit.a build/lockstep.o
 # half-written object or library, and nothing is written when nothing
 # changed (a read-only build/ with up-to-date tools still works).
 MV_INTO_PLACE = && mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
+# Quiet builds: one short line per file made (`  CC  cmodel/hac/hac.c`);
+# V=1 shows the commands.
+ifeq ($(V),1)
+Q    :=
+say  :=
+else
+Q    := @
+say   = @printf '  %-4s %s\n' '$(1)' '$(2)'
+endif
 # compile FLAGS: $< to $@ with its dependency file, both renamed into place
 compile = $(CC) $(CSTD) $(1) $(INC) -MT $@ -MF $(@:.o=.d).tmp$$$$ -c $< -o $@.tmp$$$$ \
 	  && mv -f $(@:.o=.d).tmp$$$$ $(@:.o=.d) $(MV_INTO_PLACE)
@@ -102,23 +111,28 @@ build/obj/tb/stim/registry.o build/san/tb/stim/registry.o: build/gen/kit_blocks.
 # (the generated block list first: tb/stim/source.h includes it)
 build/obj/%.o: %.c | build/gen/kit_blocks.h
 	@mkdir -p $(dir $@)
-	$(call compile,$(CFLAGS))
+	$(call say,CC,$<)
+	$(Q)$(call compile,$(CFLAGS))
 
 build/san/%.o: %.c | build/gen/kit_blocks.h
 	@mkdir -p $(dir $@)
-	$(call compile,-O1 -g $(SAN))
+	$(call say,CC,$< (sanitizers))
+	$(Q)$(call compile,-O1 -g $(SAN))
 
 build/libkit.a: $(LIB_OBJ)
-	ar rcs $@.tmp$$$$ $^ $(MV_INTO_PLACE)
+	$(call say,AR,$@)
+	$(Q)ar rcs $@.tmp$$$$ $^ $(MV_INTO_PLACE)
 
 build/lockstep.o: build/obj/tb/harness/lockstep.o
-	cp $< $@.tmp$$$$ $(MV_INTO_PLACE)
+	$(Q)cp $< $@.tmp$$$$ $(MV_INTO_PLACE)
 
 build/kit: build/obj/tb/harness/cli.o build/libkit.a
-	$(CC) $(CFLAGS) $^ -o $@.tmp$$$$ $(MV_INTO_PLACE)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(CFLAGS) $^ -o $@.tmp$$$$ $(MV_INTO_PLACE)
 
 build/san/kit: build/san/tb/harness/cli.o $(SAN_OBJ)
-	$(CC) $(SAN) $^ -o $@.tmp$$$$ $(MV_INTO_PLACE)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(SAN) $^ -o $@.tmp$$$$ $(MV_INTO_PLACE)
 
 # Unit tests: tb/<block>/test_*.c (a block's) and tb/test/test_*.c (the
 # shared layers'), each a program linked with the kit's C library (plain
@@ -127,49 +141,55 @@ UNIT_SRC := $(sort $(wildcard tb/*/test_*.c))
 UNITS    := $(foreach u,$(UNIT_SRC),build/$(basename $(notdir $(u))) build/san/$(basename $(notdir $(u))))
 define unit_rules
 build/$(basename $(notdir $(1))): build/obj/$(1:.c=.o) build/libkit.a
-	$$(CC) $$(CFLAGS) $$^ -lm -o $$@.tmp$$$$$$$$ $$(MV_INTO_PLACE)
+	$$(call say,LD,$$@)
+	$$(Q)$$(CC) $$(CFLAGS) $$^ -lm -o $$@.tmp$$$$$$$$ $$(MV_INTO_PLACE)
 build/san/$(basename $(notdir $(1))): build/san/$(1:.c=.o) $$(SAN_OBJ)
-	$$(CC) $$(SAN) $$^ -lm -o $$@.tmp$$$$$$$$ $$(MV_INTO_PLACE)
+	$$(call say,LD,$$@)
+	$$(Q)$$(CC) $$(SAN) $$^ -lm -o $$@.tmp$$$$$$$$ $$(MV_INTO_PLACE)
 endef
 $(foreach u,$(UNIT_SRC),$(eval $(call unit_rules,$(u))))
 
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/harness/cli.d build/obj/tb/harness/lockstep.d \
   $(UNIT_SRC:%.c=build/obj/%.d)
 
-# A directed file's own `params` line is the configuration when PARAMS is
-# not given (a file for another configuration is refused by the file check;
-# a bad word on that line is reported as FILE:LINE by build_lockstep.sh).
-CHECK_PARAMS = $(if $(PARAMS),$(PARAMS),$(if $(STIM),$(shell bash -c '. tools/common.sh && stim_params "$$1"' _ '$(STIM)' 2>/dev/null)))
+# The request of this make invocation for the job planner (kit plan,
+# tb/harness/plan.c, decides what it means: the block's default test when
+# no PARAMS, CYCLES, STIM, FAULT or WAVES is given, else one run) and its
+# executor (tools/jobs.py: each model built once, jobs on every core,
+# summaries from the runs' results). CHECK_CYCLES=N: every configuration of
+# the default test for N cycles.
+given   = $(filter command line environment,$(origin $(1)))
 # WAVES=1, or a window WAVES_FROM= / WAVES_TO= (which imply it): a VCD of
 # the run, bounded by WAVES_MAX_MB= (the lockstep's default 4000 MB).
 WANT_WAVES = $(or $(filter 1,$(WAVES)),$(WAVES_FROM),$(WAVES_TO))
-# No PARAMS, CYCLES, STIM, FAULT or WAVES: the block's default check, every
-# configuration of its list (tools/check.sh; kit checks BLOCK).
-DEFAULT_CHECK = $(if $(or $(PARAMS),$(STIM),$(FAULT),$(WANT_WAVES),$(filter command line environment,$(origin CYCLES))),,yes)
-# a STIM path with a space is quoted in the reproduce line
-space := $(subst ,, )
-STIM_Q = $(if $(findstring $(space),$(STIM)),'$(STIM)',$(STIM))
+q       = '$(subst ','\'',$(1))'
+REQUEST = --seed $(SEED) $(if $(call given,CYCLES),--cycles $(CYCLES)) \
+          $(if $(CHECK_CYCLES),--each-cycles $(CHECK_CYCLES)) $(if $(PARAMS),--params $(call q,$(PARAMS))) \
+          $(if $(STIM),--stim $(call q,$(STIM))) $(if $(FAULT),--fault $(call q,$(FAULT))) \
+          $(if $(RTL),--rtl $(call q,$(RTL)) --top $(call q,$(TOP))) $(if $(filter 1,$(STRICT)),--strict) \
+          $(if $(filter 0,$(DIRECTED)),--no-directed)
+LSARGS  = $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)) \
+          $(if $(WAVES_MAX_MB),--waves-max-mb $(WAVES_MAX_MB))
 check: deps tools
-	@$(if $(DEFAULT_CHECK),STRICT=$(STRICT) tools/check.sh $(BLOCK) $(SEED) "$(RTL)" "$(TOP)"; exit $$?;) \
-	 bin=$$($(if $(and $(STIM),$(if $(PARAMS),,yes)),KIT_PARAMS_FROM='$(STIM)') tools/build_lockstep.sh $(BLOCK) "$(CHECK_PARAMS)" "$(RTL)" "$(TOP)") && \
-	 $$bin --seed $(SEED) $(if $(STIM),--stim '$(STIM)',--cycles $(CYCLES)) \
-	   $(if $(FAULT),--fault $(FAULT)) $(if $(filter 1,$(STRICT)),--strict) \
-	   $(if $(WANT_WAVES),--waves build/$(BLOCK)_seed$(SEED).vcd) $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) \
-	   $(if $(WAVES_TO),--waves-to $(WAVES_TO)) $(if $(WAVES_MAX_MB),--waves-max-mb $(WAVES_MAX_MB)) \
-	   --repro "make check BLOCK=$(BLOCK) SEED=$(SEED) $(if $(STIM),STIM=$(STIM_Q),CYCLES=$(CYCLES))$(if $(PARAMS), PARAMS='$(PARAMS)')$(if $(RTL), RTL='$(RTL)' TOP=$(TOP))$(if $(FAULT), FAULT=$(FAULT))"
+	@tools/jobs.py check --blocks $(call q,$(BLOCK)) $(REQUEST) \
+	  $(if $(WANT_WAVES),--waves build/$(BLOCK)_seed$(SEED).vcd) $(if $(strip $(LSARGS)),--lockstep-args '$(strip $(LSARGS))') \
+	  $(if $(SUMMARY),--summary $(call q,$(SUMMARY)))
 
 vectors: deps tools
-	@STRICT=$(STRICT) tools/vectors.sh "$(SOME)" "$(SEED)" "$(if $(filter command line environment,$(origin VEC_CYCLES)),$(VEC_CYCLES))" "$(PARAMS)"
+	@tools/jobs.py vectors --blocks $(call q,$(SOME)) --seed $(SEED) $(if $(call given,VEC_CYCLES),--vec-cycles $(VEC_CYCLES)) \
+	  $(if $(PARAMS),--params $(call q,$(PARAMS))) $(if $(filter 1,$(STRICT)),--strict)
 
-replay: vectors
-	@tools/replay.sh "$(SOME)" "$(RTL)"
+replay: deps tools
+	@tools/jobs.py replay --blocks $(call q,$(SOME)) --seed $(SEED) $(if $(call given,VEC_CYCLES),--vec-cycles $(VEC_CYCLES)) \
+	  $(if $(PARAMS),--params $(call q,$(PARAMS))) $(if $(RTL),--rtl $(call q,$(RTL)) --top $(call q,$(TOP)))
 
 overhead: tools
 	@for b in $(SOME); do build/kit overhead $$b $(PARAMS) || exit 1; done
 	@$(if $(filter command line environment,$(origin BLOCK)),true,build/kit summary linebacker)
 
 run: deps tools
-	@$(if $(filter command line environment,$(origin STRICT)),STRICT=$(STRICT)) tools/run.sh "$(BLOCKS)" "$(SEED)" "$(if $(filter command line environment,$(origin CYCLES)),$(CYCLES))"
+	@tools/jobs.py run --seed $(SEED) $(if $(call given,CYCLES),--each-cycles $(CYCLES)) \
+	  $(if $(filter 0,$(STRICT)),,--strict) --junit build/junit/make-run.xml
 
 test:
 	@tools/deps.sh cc c++ make verilator iverilog yosys clang-fuzzer

@@ -64,7 +64,7 @@ sby=$sby_file
 if [ -n "${FORMAL_RTL:-}" ]; then
   # the same tasks on another copy of the RTL: rename it into the job
   sby=$out/$blk.sby
-  sed "s#^\.\./rtl/$blk\.v\$#$blk.v $(cd "$(dirname "$FORMAL_RTL")" && pwd)/$(basename "$FORMAL_RTL")#" "$sby_file" > "$sby"
+  sed "s#^\.\./rtl/$blk/$blk\.v\$#$blk.v $(cd "$(dirname "$FORMAL_RTL")" && pwd)/$(basename "$FORMAL_RTL")#" "$sby_file" > "$sby"
   grep -q "^$blk.v /" "$sby" || { echo "FAIL formal $blk: $sby_file has no ../rtl/$blk/$blk.v to replace"; exit 2; }
   sed -i 's#^\.\./#'"$root"'/#' "$sby"
 fi

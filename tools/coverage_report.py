@@ -16,10 +16,11 @@ Verilator's or lcov's (system python3 only).
       DIR/index.html and DIR/summary.txt: the line and toggle figures (lines
       hit / found, from DIR/line.info and DIR/toggle.info: what genhtml
       shows), links to the two genhtml reports, and the kit's functional
-      coverage events summed over the runs (DIR/runs/*.txt, the lockstep's
+      coverage events summed over the runs (DIR/results/, the lockstep runs' cvkit.lockstep/1
       own report) with the events never seen marked.
 """
 import html
+import json
 import os
 import re
 import sys
@@ -101,18 +102,22 @@ def pct(h, n):
 
 
 def report(block, d, seed, cycles):
-    runs = sorted(f[:-4] for f in os.listdir(os.path.join(d, "runs")) if f.endswith(".txt"))
-    events, order, toggles = {}, [], {}
-    for r in runs:
-        text = open(os.path.join(d, "runs", r + ".txt")).read()
-        m = re.search(r"output toggle coverage: (\d+)/(\d+)", text)
-        toggles[r] = m.groups() if m else ("?", "?")
-        m = re.search(r"functional coverage: (\w+=\d+(?: \w+=\d+)*)\n", text)
-        for k, v in re.findall(r"(\w+)=(\d+)", m.group(1)) if m else []:
+    cyc = ("%s random cycles a configuration" % cycles) if cycles else "each configuration for its own cycles"
+    # the runs' results (cvkit.lockstep/1), in the plan's order
+    plan = json.load(open(os.path.join(d, "results", "plan.json")))
+    runs, events, order, toggles = [], {}, [], {}
+    for j in plan["jobs"]:
+        try:
+            r = json.load(open(j["result"]))
+        except (OSError, ValueError):
+            continue
+        runs.append(j["id"])
+        toggles[j["id"]] = (r["toggle"]["covered"], r["toggle"]["bits"])
+        for k, v in r["cover"].items():
             if k not in events:
                 events[k] = {"random": 0, "directed": 0}
                 order.append(k)
-            events[k]["random" if r.startswith("random") else "directed"] += int(v)
+            events[k]["directed" if j["stim"] else "random"] += int(v)
     lh, lf = info_figures(os.path.join(d, "line.info"))
     _, pts = points(os.path.join(d, "merged.dat"))
     tog = [p for p in pts if p[0] == "v_toggle"]
@@ -122,7 +127,7 @@ def report(block, d, seed, cycles):
     final = ("coverage %s: line %d/%d (%.1f%%), toggle %d/%d bits (%.1f%%), functional %d/%d events"
              % (block, lh, lf, pct(lh, lf), th, tf, pct(th, tf), eh, len(order)))
     with open(os.path.join(d, "summary.txt"), "w") as f:
-        f.write("runs (seed %s, %s random cycles, then each directed file):\n" % (seed, cycles))
+        f.write("runs (seed %s, %s, then each directed file):\n" % (seed, cyc))
         for r in runs:
             f.write("  %-32s output toggles %s/%s\n" % (r, *toggles[r]))
         f.write("functional cover events (random + directed):\n")
@@ -146,7 +151,7 @@ def report(block, d, seed, cycles):
 <style>body{{font-family:sans-serif}} td,th{{padding:2px 10px;text-align:left}}
 tr.miss td{{background:#fcc}}</style></head><body>
 <h1>cvkit coverage: {b}</h1>
-<p>RTL under the kit's lockstep: seed {seed}, {cycles} random cycles, then every directed file
+<p>RTL under the kit's lockstep: seed {seed}, {cycles}, then every directed file
 of the block (each at the configuration it names). Runs: {nruns}.</p>
 <table border="1"><tr><th>kind</th><th>hit / found</th><th>report</th></tr>
 <tr><td>Verilator line (blocks and branches)</td><td>{lh}/{lf} ({lp:.1f}%)</td><td><a href="html/line/index.html">html/line</a></td></tr>
@@ -163,7 +168,7 @@ of the block (each at the configuration it names). Runs: {nruns}.</p>
 <table border="1"><tr><th>run</th><th>output bits seen at 0 and 1</th></tr>
 {runrows}</table>
 </body></html>
-""".format(b=html.escape(block), seed=seed, cycles=cycles, nruns=len(runs), lh=lh, lf=lf,
+""".format(b=html.escape(block), seed=seed, cycles=cyc, nruns=len(runs), lh=lh, lf=lf,
            lp=pct(lh, lf), th=th, tf=tf, tp=pct(th, tf), eh=eh, en=len(order), rows=rows,
            runrows=runrows, nevrows="".join(
                "<tr><td>%s</td><td>%s</td></tr>\n" % (html.escape(k), ",".join(map(str, sorted(v))))

@@ -8,10 +8,12 @@
 PIC_OBJ := $(LIB_SRC:%.c=build/pic/%.o)
 build/pic/%.o: %.c | build/gen/kit_blocks.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(CFLAGS) -fPIC $(INC) -c $< -o $@
+	$(call say,CC,$< (PIC))
+	$(Q)$(CC) $(CSTD) $(CFLAGS) -fPIC $(INC) -c $< -o $@
 build/pic/cmodel/core/registry.o build/pic/tb/stim/registry.o: build/gen/kit_blocks.h
 build/libcvkit.so: $(PIC_OBJ)
-	$(CC) -shared $(CFLAGS) $^ -o $@
+	$(call say,LD,$@)
+	$(Q)$(CC) -shared $(CFLAGS) $^ -o $@
 -include $(PIC_OBJ:.o=.d)
 
 # make python: build/venv with the pinned test tools and cvkit installed
@@ -38,14 +40,16 @@ wavedeps:
 	  *) echo "make: error: FORMAT=$(FORMAT): expected vcd or fst" >&2; exit 1 ;; esac
 check run regress: wavedeps
 
-# Sharded regressions: every seed of SEEDS for every block (BLOCK= for one),
-# CYCLES each, GNU parallel on the local cores (JOBS=), one summary, one
-# JUnit file, and a Slurm array script for the same jobs (doc/regress.md).
+# Regressions: every seed of SEEDS for the default test of every block
+# (BLOCK= for one), CYCLES per configuration, on the local cores (JOBS=),
+# one summary, one JUnit file, and a Slurm array script for the same jobs
+# (doc/regress.md).
 SEEDS ?= 1-100
 .PHONY: regress
 regress: deps tools
-	@tools/deps.sh parallel python3
-	@tools/regress.sh "$(SOME)" "$(SEEDS)" "$(CYCLES)" "$(FAULT)"
+	@tools/jobs.py regress --blocks $(call q,$(SOME)) --seeds $(call q,$(SEEDS)) --each-cycles $(CYCLES) \
+	  $(if $(FAULT),--fault $(call q,$(FAULT))) $(if $(filter 0,$(DIRECTED)),--no-directed) \
+	  --results-dir build/regress --junit build/junit/regress.xml --slurm build/regress/regress.sbatch
 
 # FuseSoC: build/fusesoc/<block>.core (+ build/fusesoc/fusesoc/ replay bench and smoke vectors)
 # generated from the .def files; regenerate after changing a block's
@@ -61,4 +65,4 @@ fusesoc-cores: tools build/libcvkit.so
 .PHONY: coverage
 coverage: deps tools
 	@tools/deps.sh lcov genhtml python3
-	@for b in $(SOME); do tools/coverage.sh $$b $(SEED) $(CYCLES) "$(FAULT)" || exit 1; done
+	@for b in $(SOME); do tools/coverage.sh $$b $(SEED) "$(if $(call given,CYCLES),$(CYCLES))" "$(FAULT)" "$(PARAMS)" || exit 1; done

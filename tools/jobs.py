@@ -23,6 +23,7 @@ V=1 in the environment shows the commands.
 """
 import json
 import os
+import shutil
 import shlex
 import subprocess
 import sys
@@ -66,20 +67,31 @@ def write_json(path, data):
 
 
 class Executor:
-    def __init__(self, target, plan_args, njobs):
+    def __init__(self, target, plan_args, njobs, lockstep_args=(), results_dir=""):
         self.target = target
+        self.results_dir = results_dir
+        self.lockstep_args = list(lockstep_args)
         self.plan_args = plan_args
         self.njobs = max(1, njobs)
         self.stop = threading.Event()
 
     # -------------------------------------------------------------- plan
     def plan(self):
-        rc, out, err = run([KIT, "plan", self.target] + self.plan_args)
+        # each invocation its own results (two makes at once never share
+        # one), unless the caller fixes the place (a Slurm collection does);
+        # the directories of invocations that are gone are swept
+        if not self.results_dir:
+            base = os.path.join("build", "results", self.target)
+            for d in os.listdir(os.path.join(ROOT, base)) if os.path.isdir(os.path.join(ROOT, base)) else []:
+                if d.startswith("run-") and d[4:].isdigit() and not os.path.exists("/proc/" + d[4:]):
+                    shutil.rmtree(os.path.join(ROOT, base, d), ignore_errors=True)
+            self.results_dir = os.path.join(base, "run-%d" % os.getpid())
+        rc, out, err = run([KIT, "plan", self.target, "--results-dir", self.results_dir] + self.plan_args)
         if rc != 0:
             sys.stderr.write(err)
             sys.exit(2)
         self.p = json.loads(out)
-        write_json("build/results/%s/plan.json" % self.target, self.p)
+        write_json(os.path.join(self.results_dir, "plan.json"), self.p)
         self.jobs = self.p["jobs"]
         rtl = next((m["rtl"] for m in self.p["models"] if m["rtl"]), "")
         top = next((m["top"] for m in self.p["models"] if m["top"]), "")
@@ -94,15 +106,18 @@ class Executor:
         m["binary"] = lines[-1] if rc == 0 and lines and lines[-1] else None
         built = "== build lockstep" in err
         with LOCK:
+            # progress on stderr: stdout stays a function of the request
             if m["binary"]:
-                print("build %d/%d %s [%s]: %s" % (k, n, m["block"], m["params"] or "default",
-                                                    "%.0f s" % (time.time() - t0) if built else "cached"), flush=True)
+                if built or VERBOSE:
+                    sys.stderr.write("build %d/%d %s [%s]: %s\n" % (k, n, m["block"], m["params"] or "default",
+                                                                   "%.0f s" % (time.time() - t0) if built else "cached"))
             else:
                 m["error"] = (err.strip().split("\n") or ["build failed"])
-                print("build %d/%d %s [%s]: FAILED\n%s" % (k, n, m["block"], m["params"] or "default",
-                                                            "\n".join("  " + l for l in m["error"][-6:])), flush=True)
+                sys.stderr.write("build %d/%d %s [%s]: FAILED\n%s\n" % (k, n, m["block"], m["params"] or "default",
+                                                                        "\n".join("  " + l for l in m["error"][-6:])))
             if VERBOSE and err.strip():
-                print(err.rstrip(), flush=True)
+                sys.stderr.write(err.rstrip() + "\n")
+            sys.stderr.flush()
         return built
 
     def build_all(self):
@@ -125,7 +140,7 @@ class Executor:
             cmd += ["--waves", j["waves"]]
         if j["strict"]:
             cmd.append("--strict")
-        cmd += ["--repro", j["repro"], "--result", j["result"]]
+        cmd += ["--repro", j["repro"], "--result", j["result"]] + self.lockstep_args
         env = {"KIT_THREADS": "1"} if self.parallel else {}
         if self.p["coverage"]:
             env["KIT_COVERAGE_FILE"] = j["result"][:-5] + ".dat"
@@ -135,6 +150,8 @@ class Executor:
             os.remove(full)
         rc, out, err = run(cmd, env)
         r = load(j["result"]) or {"verdict": "error", "message": (err.strip() or "no result written").split("\n")[-1]}
+        with open(full[:-5] + ".txt", "w") as f:     # the job's report, for a collection
+            f.write(out + err)
         return r, out + err
 
     def vectors(self, j):
@@ -208,8 +225,11 @@ class Executor:
             order = sorted(range(len(self.jobs)), key=lambda k: "after" in self.jobs[k])
             for k in order:
                 pool.submit(work, k)
+            quiet = self.target == "regress"   # thousands of jobs: their reports are in their .txt files
             for k in range(len(self.jobs)):      # reports in plan order
                 ready[k].wait()
+                if quiet and self.results.get(self.jobs[k]["id"], {}).get("verdict") in ("matched", "written", "skipped"):
+                    continue
                 if outs[k]:
                     sys.stdout.write(outs[k] if outs[k].endswith("\n") else outs[k] + "\n")
                     sys.stdout.flush()
@@ -258,25 +278,34 @@ class Executor:
             s["cover_seen"], s["cover_total"], s["cover_missing"] = len(s["cover"]) - len(missing), len(s["cover"]), missing
             if self.p["strict"] and missing and not self.stop.is_set():
                 ok = False
-                summary["failures"].append({"job": b, "block": b, "verdict": "coverage",
+                summary["failures"].append({"job": b, "block": b, "verdict": "coverage", "repro": "make check BLOCK=%s STRICT=1" % b,
                                             "message": "events never reached: " + ", ".join(missing)})
             summary["blocks"][b] = s
         summary["verdict"] = "pass" if ok else "fail"
-        write_json("build/results/%s/summary.json" % self.target, summary)
+        write_json(os.path.join(self.results_dir or "build/results/" + self.target, "summary.json"), summary)
         self.summary = summary
         return ok
 
     def print_summary(self):
         sm = self.summary
+        if self.target == "check" and len(self.jobs) == 1:
+            return      # one run: its own verdict line is the summary
+        if self.target == "replay":
+            n = sum(s["replay"]["files"] for s in sm["blocks"].values())
+            bad = len([f for f in sm["failures"] if f["verdict"] != "coverage"])
+            print("%d passed, %d failed" % (n - bad, bad))
+            return
         for b, s in sm["blocks"].items():
             fails = [f for f in sm["failures"] if f["block"] == b]
             word = "FAIL" if fails else "PASS"
             parts = []
             rnd, dr = s["random"], s["directed"]
             if rnd["runs"]:
-                parts.append("%d cycles matched over %d configuration(s)%s" % (
-                    rnd["cycles"], len(rnd["configs"]), "" if rnd["passed"] == rnd["runs"] else
-                    " (%d of %d runs failed)" % (rnd["runs"] - rnd["passed"], rnd["runs"])))
+                parts.append("%d cycles matched over %d configuration(s)%s%s" % (
+                    rnd["cycles"], len(rnd["configs"]),
+                    " and %d seed(s)" % len({j["seed"] for j in self.jobs if j["block"] == b and j["kind"] == "lockstep" and not j["stim"]})
+                    if self.target == "regress" else "",
+                    "" if rnd["passed"] == rnd["runs"] else " (%d of %d runs failed)" % (rnd["runs"] - rnd["passed"], rnd["runs"])))
             if dr["runs"]:
                 parts.append("%d of %d directed files" % (dr["passed"], dr["runs"]))
             if s["vectors"]["files"]:
@@ -288,37 +317,219 @@ class Executor:
                              " (missing: %s)" % ", ".join(s["cover_missing"]) if s["cover_missing"] else ""))
             print("%s %s %s: %s" % (word, self.target, b, ", ".join(parts)))
             for f in fails:
-                print("  %s %s: %s%s" % (f["verdict"], f["job"], f["message"] or
-                                         ("cycle %s" % f["fail_cycle"] if f.get("fail_cycle") is not None and f["fail_cycle"] >= 0 else ""),
+                what = f["message"] or ("cycle %s" % f["fail_cycle"] if (f.get("fail_cycle") or -1) >= 0 else "")
+                print("  %s %s: %s%s" % (f["verdict"], f["job"], what,
                                          ("\n    reproduce: " + f["repro"]) if f["repro"] else ""))
+        if self.target == "run":
+            self.run_table()
+        if self.target in ("run", "regress", "check"):
+            n = len([j for j in self.jobs])
+            nf = len([f for f in sm["failures"] if f["verdict"] not in ("coverage",)])
+            print("%s: %d jobs, %d passed, %d failed%s" % (
+                {"run": "make run", "regress": "regress", "check": "check"}[self.target], n, n - nf, nf,
+                "" if sm["verdict"] == "pass" else " (see above)"))
+
+    def run_table(self):
+        """make run's summary table, and the storage report in a file."""
+        sm = self.summary
+        print("\nSummary (seed %s)" % sm["seed"])
+        print("  %-12s %-34s %-22s %-22s %s" % ("block", "default check (random)", "directed files",
+                                              "Icarus replay", "coverage (events)"))
+        for b, s in sm["blocks"].items():
+            r = s["random"]
+            print("  %-12s %-34s %-22s %-22s %s" % (
+                b, "%d cycles, %d configs%s" % (r["cycles"], len(r["configs"]), "" if r["passed"] == r["runs"] else ", FAILED"),
+                "%d of %d" % (s["directed"]["passed"], s["directed"]["runs"]),
+                "%d of %d files" % (s["replay"]["passed"], s["replay"]["files"]),
+                "%d/%d" % (s["cover_seen"], s["cover_total"])))
+        path = os.path.join("build", "run", "storage.txt")
+        os.makedirs(os.path.join(ROOT, "build", "run"), exist_ok=True)
+        text = []
+        for b in sm["blocks"]:
+            rc, out, err = run([KIT, "overhead", b])
+            text.append(out + err)
+        rc, out, err = run([KIT, "summary", "linebacker"])
+        text.append(out + err)
+        with open(os.path.join(ROOT, path), "w") as f:
+            f.write("\n".join(text))
+        print("storage report (every block, the Linebacker section 4.2 table): %s" % path)
+
+    def junit(self, path):
+        """The results as JUnit XML: a testsuite per block, a testcase per job."""
+        import xml.etree.ElementTree as ET
+        root = ET.Element("testsuites", name="cvkit %s" % self.target)
+        for b in self.summary["blocks"]:
+            mine = [j for j in self.jobs if j["block"] == b]
+            suite = ET.SubElement(root, "testsuite", name="%s %s" % (self.target, b), tests=str(len(mine)))
+            nf = 0
+            for j in mine:
+                r = self.results.get(j["id"], {})
+                case = ET.SubElement(suite, "testcase", classname="%s.%s" % (self.target, b), name=j["id"])
+                v = r.get("verdict", "skipped")
+                if v == "skipped":
+                    ET.SubElement(case, "skipped")
+                elif v not in ("matched", "written"):
+                    nf += 1
+                    text = ""
+                    txt = os.path.join(ROOT, j.get("result", "x.json")[:-5] + ".txt")
+                    if os.path.isfile(txt):
+                        text = open(txt, errors="replace").read()
+                    first = next((l for l in text.split("\n") if l.strip()), "")
+                    fl = ET.SubElement(case, "failure", message="%s: %s%s" % (
+                        v, first or r.get("message") or "cycle %s" % r.get("fail_cycle"),
+                        ("; reproduce: " + j["repro"]) if j.get("repro") else ""))
+                    fl.text = text
+            suite.set("failures", str(nf))
+        full = os.path.join(ROOT, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        tmp = "%s.tmp%d" % (full, os.getpid())
+        ET.ElementTree(root).write(tmp, encoding="utf-8", xml_declaration=True)
+        os.replace(tmp, full)
+
+    def slurm(self, path):
+        """The same jobs as a Slurm array: task t runs jobs t, t+T, ... of
+        the plan (T = the array size, at most 1000); then `tools/jobs.py
+        collect TARGET` summarizes from the results."""
+        n = len(self.jobs)
+        tasks = max(1, min(n, 1000))
+        plan = os.path.join(self.results_dir, "plan.json")
+        text = """#!/usr/bin/env bash
+# Generated by tools/jobs.py: the %d jobs of %s as a Slurm array of %d tasks.
+# Submit from the kit's root on a shared file system (the models are built):
+#   sbatch %s
+# then, when the array is done:  tools/jobs.py collect %s
+#SBATCH --job-name=cvkit-%s
+#SBATCH --array=1-%d
+#SBATCH --ntasks=1
+#SBATCH --cpus-per-task=1
+#SBATCH --output=%s/slurm/%%A_%%a.log
+set -u
+cd "%s" || exit 1
+export KIT_THREADS=1
+exec python3 tools/jobs.py run-jobs %s --task "${SLURM_ARRAY_TASK_ID:?run through sbatch, or set SLURM_ARRAY_TASK_ID}" --tasks %d
+""" % (n, plan, tasks, path, self.results_dir, self.target, tasks, self.results_dir, ROOT, plan, tasks)
+        full = os.path.join(ROOT, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        os.makedirs(os.path.join(ROOT, self.results_dir, "slurm"), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(text)
+        os.chmod(full, 0o755)
+
+
+def run_jobs(plan, task, tasks):
+    """One Slurm array task: jobs task, task+tasks, ... of a written plan
+    (its models already built; their binaries are found again by the build
+    script's cache)."""
+    p = json.load(open(os.path.join(ROOT, plan)))
+    ex = Executor(p["target"], [], 1)
+    ex.p, ex.jobs = p, p["jobs"]
+    ex.parallel = True
+    mine = [j for k, j in enumerate(p["jobs"]) if k % tasks == task - 1]
+    for m in {j["model"] for j in mine if j["kind"] == "lockstep"}:
+        ex.build(p["models"][m], 1, 1)
+    ex.results, ex.done = {}, {j["id"]: threading.Event() for j in p["jobs"]}
+    for ev in ex.done.values():
+        ev.set()
+    bad = 0
+    for j in mine:
+        r, text = ex.one(j)
+        sys.stdout.write(text)
+        bad += r.get("verdict") not in ("matched", "written")
+    return 1 if bad else 0
+
+
+def collect(results_dir, junit):
+    """The summary of a plan whose jobs ran elsewhere (a Slurm array): from
+    the results they wrote into RESULTS_DIR."""
+    p = load(os.path.join(results_dir, "plan.json"))
+    if not p:
+        sys.exit("jobs: error: no plan %s/plan.json: run the target (or its --prepare) first" % results_dir)
+    target = p["target"]
+    ex = Executor(target, [], 1, results_dir=results_dir)
+    ex.p, ex.jobs = p, p["jobs"]
+    ex.builds = {"models": len(p["models"]), "built": 0}
+    ex.results = {}
+    for j in p["jobs"]:
+        r = load(j["result"]) if j.get("result") else None
+        ex.results[j["id"]] = r or {"verdict": "error", "message": "no result (the job did not run)"}
+    ok = ex.summarize()
+    ex.print_summary()
+    if junit:
+        ex.junit(junit)
+    return 0 if ok else 1
 
 
 def main():
     args = sys.argv[1:]
+    if args and args[0] == "run-jobs":
+        try:
+            plan, task, tasks = args[1], int(args[args.index("--task") + 1]), int(args[args.index("--tasks") + 1])
+        except (IndexError, ValueError):
+            sys.exit("usage: tools/jobs.py run-jobs PLAN --task T --tasks N")
+        sys.exit(run_jobs(plan, task, tasks))
+    if args and args[0] == "collect":
+        if len(args) < 2:
+            sys.exit("usage: tools/jobs.py collect RESULTS_DIR [--junit FILE]")
+        junit = args[args.index("--junit") + 1] if "--junit" in args else ""
+        sys.exit(collect(args[1], junit))
     if not args or args[0].startswith("-"):
-        sys.exit("usage: tools/jobs.py TARGET [kit plan options] [--jobs N]")
+        sys.exit("usage: tools/jobs.py TARGET [kit plan options] [--jobs N] [--junit FILE] [--slurm FILE] "
+                 "[--prepare] [--lockstep-args '...']")
     target, rest = args[0], args[1:]
-    njobs = os.cpu_count() or 1
-    plan_args = []
+    njobs = int(os.environ.get("JOBS") or 0) or os.cpu_count() or 1
+    plan_args, junit, slurm, prepare, lsargs, results, summary = [], "", "", False, [], "", ""
     i = 0
     while i < len(rest):
-        if rest[i] == "--jobs" and i + 1 < len(rest):
+        a = rest[i]
+        v = rest[i + 1] if i + 1 < len(rest) else None
+        if a == "--jobs" and v is not None:
             try:
-                njobs = int(rest[i + 1])
+                njobs = int(v)
             except ValueError:
-                sys.exit("jobs: error: --jobs '%s' is not a number" % rest[i + 1])
-            i += 2
+                sys.exit("jobs: error: --jobs '%s' is not a number" % v)
+        elif a == "--junit" and v is not None:
+            junit = v
+        elif a == "--slurm" and v is not None:
+            slurm = v
+        elif a == "--results-dir" and v is not None:
+            results = v
+        elif a == "--summary" and v is not None:
+            summary = v
+        elif a == "--lockstep-args" and v is not None:
+            lsargs = shlex.split(v)
+        elif a == "--prepare":
+            prepare = True
+            i += 1
             continue
-        plan_args.append(rest[i])
-        i += 1
+        else:
+            plan_args.append(a)
+            i += 1
+            continue
+        i += 2
     if not os.path.isfile(KIT):
         sys.exit("jobs: error: run 'make tools' first")
-    ex = Executor(target, plan_args, njobs)
+    ex = Executor(target, plan_args, njobs, lsargs, results)
     ex.plan()
+    t0 = time.time()
     ex.build_all()
+    if slurm:
+        ex.slurm(slurm)
+    if prepare:
+        print("%s: %d jobs planned, %d models ready%s" % (target, len(ex.jobs), ex.builds["models"],
+                                                       "; Slurm script %s" % slurm if slurm else ""))
+        sys.exit(0)
     ex.run_all()
     ok = ex.summarize()
     ex.print_summary()
+    if junit:
+        ex.junit(junit)
+    if summary:
+        write_json(summary, ex.summary)
+    if target == "regress":     # a timing: on stderr, stdout stays a function of the request
+        secs = max(time.time() - t0, 1e-6)
+        cyc = sum(r.get("cycles", 0) for r in ex.results.values())
+        sys.stderr.write("regress: %d jobs in %.1f s: %.1f jobs/s, %.2fM cycles/s\n" % (
+            len(ex.jobs), secs, len(ex.jobs) / secs, cyc / secs / 1e6))
     sys.exit(0 if ok else 1)
 
 

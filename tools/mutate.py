@@ -17,9 +17,9 @@ The points are drawn with the seed (same seed, same mutants); a mutant that
 does not elaborate under Verilator at the default configuration is replaced
 by the next point. Each mutant, renamed to its own module, is then:
 
-1. run through the block's default check and its directed files
-   (tools/check.sh, DIRECTED=1, stopping at the first mismatch): killed if
-   any run reports a difference;
+1. run through the block's default test (every check-list configuration
+   and directed file, tools/jobs.py check --stop, read from its
+   summary.json): killed if any run reports a difference;
 2. if it survives, classified with make equiv (tools/equiv.py) at every
    equivalence configuration of the block (simulation first, then the
    proofs), read from its result.json: proved unbounded at every
@@ -215,11 +215,13 @@ def main():
             continue
         mutants.append((name, path, cand))
 
-    check_env = {"DIRECTED": "0" if a.no_directed else "1", "CHECK_STOP": "1", "STRICT": "0"}
+    # the block's default test (kit plan check), stopping at the first
+    # failure, one job at a time per mutant (--jobs mutants side by side)
+    check_args = ["--stop", "--seed", str(a.check_seed), "--jobs", "1"]
+    if a.no_directed:
+        check_args.append("--no-directed")
     if a.cycles > 0:
-        check_env["CHECK_CYCLES"] = str(a.cycles)
-    elif "CHECK_CYCLES" in os.environ:
-        del os.environ["CHECK_CYCLES"]
+        check_args += ["--each-cycles", str(a.cycles)]
 
     if a.list:
         for name, path, cand in mutants:
@@ -229,17 +231,27 @@ def main():
     def judge(m):
         name, path, cand = m
         t0 = time.time()
+        summary = os.path.join(out_dir, name + ".check.json")
+        if os.path.exists(summary):
+            os.remove(summary)
         if a.classify_only:
-            rc, out = 0, ""
+            rc, sm = 0, {"failures": []}
         else:
-            rc, out = run(["tools/check.sh", b, str(a.check_seed), rtl_rel(path), name],
-                          env=check_env, timeout=a.check_timeout)
+            rc, out = run(["tools/jobs.py", "check", "--blocks", b, "--rtl", rtl_rel(path), "--top", name,
+                           "--results-dir", os.path.relpath(os.path.join(out_dir, name + ".results"), ROOT),
+                           "--summary", os.path.relpath(summary, ROOT)] + check_args, timeout=a.check_timeout)
+            try:
+                sm = json.load(open(summary))
+            except (OSError, ValueError):
+                sm = {"failures": [{"verdict": "error", "message": "the check gave no summary: "
+                                    + out.strip().split("\n")[-1] if out.strip() else "no output"}]}
         if rc is None:
             # a mutant that hangs the check fails it (the run never says PASS)
-            rc, out = 1, "FAIL check %s: no verdict within %d s (a hang)" % (b, a.check_timeout)
-        kill_line = next((l.strip() for l in out.split("\n") if l.startswith("MISMATCH") or
-                          l.startswith("FAIL")), "")
-        if rc != 0 and "build" in kill_line and "MISMATCH" not in out:
+            rc, sm = 1, {"failures": [{"verdict": "hang", "message": "no verdict within %d s" % a.check_timeout}]}
+        first = (sm.get("failures") or [{}])[0]
+        kill_line = "%s %s: %s" % (first.get("verdict", ""), first.get("job", ""), first.get("message", "")
+                                   or "cycle %s" % first.get("fail_cycle"))
+        if rc != 0 and first.get("verdict") == "error" and "did not build" in first.get("message", ""):
             verdict, detail = "invalid", "does not build at every configuration: " + kill_line
         elif rc != 0:
             verdict, detail = "killed", kill_line
@@ -284,7 +296,7 @@ def main():
     denom = len(results) - equiv - invalid
     score = 100.0 * killed / denom if denom else 100.0
     rep = ["make mutate BLOCK=%s: %d mutants (seed %d) of rtl/%s/%s.v, %d candidate points" %
-           (b, len(results), a.seed, b, len(cands)),
+           (b, len(results), a.seed, b, b, len(cands)),
            "  killed %d, equivalent %d (proved), invalid %d, survived %d, unknown %d: score %d/%d = %.1f%%, %.0f s" %
            (killed, equiv, invalid, len(survived), len(unknown), killed, denom, score, time.time() - t_all)]
     for r in survived:

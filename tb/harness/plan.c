@@ -27,7 +27,8 @@
  *   replay   the same vector files, each replayed on Icarus
  *   regress  the check-list configurations for every seed of --seeds
  *            (directed files once), --each-cycles each
- *   coverage the default test with coverage builds (--coverage implied)
+ *   coverage the default test with coverage builds (--coverage implied);
+ *            --params / --stim: one run at that configuration
  *   run      make run: the default test of every block, its vector files
  *            (--vec-dir, build/vectors) and their Icarus replay
  *
@@ -65,6 +66,7 @@ typedef struct plan {
   int have_cycles, have_each_cycles, have_vec_cycles, have_seeds;
   const char *seeds, *params, *stim, *fault, *waves, *rtl, *top;
   const char *vec_dir;   /* where vector files go (build/vectors) */
+  char results_dir[512]; /* where each job writes its result (build/results/TARGET) */
   int directed, strict, stop, coverage;
   model_t model[MAX_MODELS];
   unsigned nmodels;
@@ -123,13 +125,15 @@ static int model_for(plan_t *p, const kit_block_t *b, const char *params)
 }
 
 /* The params line of a directed file: its words after "params", up to a
- * comment; "" when it has none. */
-static int stim_params(plan_t *p, const char *path, char *out, size_t n)
+ * comment; "" when it has none. The words are checked here, so a bad one
+ * is named with the file and line (FILE:LINE: parameter ...). */
+static int stim_params(plan_t *p, const kit_block_t *b, const char *path, char *out, size_t n)
 {
   kit_lines_t L;
   char *line, e[512];
   size_t len;
   int rc;
+  unsigned at = 0;
   out[0] = '\0';
   if (kit_lines_open(&L, path, e, sizeof e)) return fail(p, "%s%s", e, "");
   while ((rc = kit_lines_next(&L, &line, &len, e, sizeof e)) == 1) {
@@ -142,11 +146,18 @@ static int stim_params(plan_t *p, const char *path, char *out, size_t n)
       while (k && (s[k - 1] == ' ' || s[k - 1] == '\t')) s[--k] = '\0';
       for (char *t = s; *t; t++) if (*t == '\t') *t = ' ';
       snprintf(out, n, "%s", s);
+      at = L.lineno;
       break;
     }
   }
   kit_lines_close(&L);
-  return rc < 0 ? fail(p, "%s%s", e, "") : 0;
+  if (rc < 0) return fail(p, "%s%s", e, "");
+  long P[KIT_MAX_PARAMS];
+  if (at && kit_params_text(b, P, out, e, sizeof e)) {
+    snprintf(p->err, sizeof p->err, "%s:%u: %s", path, at, e);
+    return -1;
+  }
+  return 0;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -193,7 +204,7 @@ static int job_lockstep(plan_t *p, const kit_block_t *b, const char *params, uin
   int m = model_for(p, b, params);
   if (m < 0) return -1;
   if (p->njobs == MAX_JOBS) return fail(p, "more than %s jobs%s", "200000", "");
-  char id[700], result[900], repro[2600], rr[1200];
+  char id[700], result[1300], repro[2600], rr[1200];
   repro_rtl(p, rr, sizeof rr);
   if (stim) {
     const char *base = strrchr(stim, '/');
@@ -206,8 +217,8 @@ static int job_lockstep(plan_t *p, const kit_block_t *b, const char *params, uin
              seed, cycles, *params ? " PARAMS='" : "", params, *params ? "'" : "", rr,
              p->fault ? " FAULT=" : "", p->fault ? p->fault : "");
   }
-  snprintf(result, sizeof result, "build/results/%s/%s.json", p->target, id);
-  for (char *c = result + strlen("build/results/"); *c; c++) if (*c == ' ') *c = '_';
+  snprintf(result, sizeof result, "%s/%s.json", p->results_dir, id);
+  for (char *c = result + strlen(p->results_dir); *c; c++) if (*c == ' ') *c = '_';
   FILE *f = p->jobs;
   fprintf(f, "%s\n  {\"id\": ", p->njobs ? "," : "");
   js(f, id);
@@ -218,7 +229,7 @@ static int job_lockstep(plan_t *p, const kit_block_t *b, const char *params, uin
   fprintf(f, ", \"config\": %u, \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"stim\": ", cfg, seed, stim ? 0 : cycles);
   js(f, stim ? stim : "");
   fprintf(f, ", \"fault\": ");
-  js(f, p->fault ? p->fault : "");
+  js(f, p->fault && !stim ? p->fault : "");   /* a fault is for the random runs */
   fprintf(f, ", \"waves\": ");
   js(f, p->waves ? p->waves : "");
   fprintf(f, ", \"strict\": %d, \"why\": ", strict);
@@ -272,18 +283,27 @@ static int parse_seeds(plan_t *p, const char *spec, uint64_t **out, size_t *n)
   size_t cap = 64;
   *n = 0;
   *out = malloc(cap * sizeof **out);
-  if (!*out || strlen(spec) >= sizeof buf || !*spec) return fail(p, "--seeds '%s': expected e.g. 1-1000 or 1,5,9%s", spec, "");
+  if (!*out || strlen(spec) >= sizeof buf || !*spec) return fail(p, "seeds '%s': expected e.g. 1-1000 or 1,5,9%s", spec, "");
   snprintf(buf, sizeof buf, "%s", spec);
   for (char *save = NULL, *part = strtok_r(buf, ",", &save); part; part = strtok_r(NULL, ",", &save)) {
-    char *dash = strchr(part, '-'), e[512];
+    char whole[1024], *dash = strchr(part, '-'), e[512];
     uint64_t a, z;
+    snprintf(whole, sizeof whole, "%s", part);
     if (dash) *dash = '\0';
-    if (kit_parse_u64("--seeds", part, 0, UINT64_MAX, &a, e, sizeof e) ||
-        (dash && kit_parse_u64("--seeds", dash + 1, 0, UINT64_MAX, &z, e, sizeof e)))
-      return fail(p, "--seeds '%s': '%s' is not a seed or a range A-B", spec, part);
+    if (kit_parse_u64("seeds", part, 0, UINT64_MAX, &a, e, sizeof e) ||
+        (dash && kit_parse_u64("seeds", dash + 1, 0, UINT64_MAX, &z, e, sizeof e))) {
+      snprintf(p->err, sizeof p->err, "seeds '%s': '%s' is not a seed or a range A-B", spec, whole);
+      return -1;
+    }
     if (!dash) z = a;
-    if (z < a) return fail(p, "--seeds '%s': range %s runs backwards", spec, part);
-    if (z - a >= 1000000) return fail(p, "--seeds '%s': range %s holds more than 1000000 seeds", spec, part);
+    if (z < a) {
+      snprintf(p->err, sizeof p->err, "seeds '%s': range %s runs backwards", spec, whole);
+      return -1;
+    }
+    if (z - a >= 1000000) {
+      snprintf(p->err, sizeof p->err, "seeds '%s': range %s holds more than 1000000 seeds", spec, whole);
+      return -1;
+    }
     for (uint64_t s = a;; s++) {
       if (*n == cap) {
         uint64_t *q = realloc(*out, (cap *= 2) * sizeof *q);
@@ -315,12 +335,12 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
   char e[512];
   static char files[MAX_FILES][512];
   if (strcmp(t, "check") == 0 || strcmp(t, "coverage") == 0 || strcmp(t, "regress") == 0) {
-    if (strcmp(t, "check") == 0 && single) {
+    if ((strcmp(t, "check") == 0 && single) || (strcmp(t, "coverage") == 0 && (p->params || p->stim))) {
       /* one run, exactly as make check with those variables */
       char sp[1024] = "";
-      if (p->stim && !p->params && stim_params(p, p->stim, sp, sizeof sp)) return -1;
+      if (p->stim && !p->params && stim_params(p, b, p->stim, sp, sizeof sp)) return -1;
       const char *params = p->params ? p->params : sp;
-      return job_lockstep(p, b, params, p->seed, p->have_cycles ? p->cycles : 100000, p->stim,
+      return job_lockstep(p, b, params, p->seed, p->have_cycles ? p->cycles : each ? p->each_cycles : 100000, p->stim,
                           p->stim ? "the directed file asked for" : "the configuration asked for", 0,
                           p->strict && !p->stim);
     }
@@ -346,7 +366,7 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
       unsigned n = directed_files(b, files);
       for (unsigned i = 0; i < n; i++) {
         char sp[1024];
-        if (stim_params(p, files[i], sp, sizeof sp)) return -1;
+        if (stim_params(p, b, files[i], sp, sizeof sp)) return -1;
         if (job_lockstep(p, b, sp, p->seed, 0, files[i], "a directed file", 0, 0)) return -1;
       }
     }
@@ -371,7 +391,7 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
     for (unsigned i = 0; i < n; i++) {
       char sp[1024];
       const char *base = strrchr(files[i], '/');
-      if (stim_params(p, files[i], sp, sizeof sp)) return -1;
+      if (stim_params(p, b, files[i], sp, sizeof sp)) return -1;
       snprintf(out, sizeof out, "%s/%s_%.*s.vec", p->vec_dir, b->name, (int)(strlen(base + 1) - 5), base + 1);
       if (job_vectors(p, b, sp, p->seed, 0, files[i], out)) return -1;
     }
@@ -423,6 +443,7 @@ int kit_plan_main(int argc, char **argv)
     else if ((v = opt(argc, argv, &i, "--waves", &f)) || f) p.waves = v;
     else if ((v = opt(argc, argv, &i, "--rtl", &f)) || f) p.rtl = v;
     else if ((v = opt(argc, argv, &i, "--vec-dir", &f)) || f) p.vec_dir = v;
+    else if ((v = opt(argc, argv, &i, "--results-dir", &f)) || f) snprintf(p.results_dir, sizeof p.results_dir, "%s", v);
     else if ((v = opt(argc, argv, &i, "--top", &f)) || f) p.top = v;
     else if (strcmp(argv[i], "--no-directed") == 0) p.directed = 0;
     else if (strcmp(argv[i], "--strict") == 0) p.strict = 1;
@@ -438,6 +459,7 @@ int kit_plan_main(int argc, char **argv)
     }
   }
   if (strcmp(p.target, "coverage") == 0) p.coverage = 1;
+  if (!p.results_dir[0]) snprintf(p.results_dir, sizeof p.results_dir, "build/results/%s", p.target);
   if (p.params && p.stim) {
     snprintf(e, sizeof e, "plan: give --params or --stim, not both (a directed file names its configuration)");
     goto bad;

@@ -7,31 +7,34 @@
 . "$(dirname "$0")/lib.sh"
 rm -rf build/vectors build/vec_a build/vec_b
 B=$(all_blocks | tr '\n' ' ')
-VECDIR=build/vec_a tools/vectors.sh "$B" 11 5000 >/dev/null && VECDIR=build/vec_b tools/vectors.sh "$B" 11 5000 >/dev/null \
-  || { bad "vectors: generation failed"; exit 1; }
+vec() { tools/jobs.py vectors --blocks "$B" --seed "$1" --vec-cycles 5000 --vec-dir "$2" >/dev/null 2>&1; }
+vec 11 build/vec_a && vec 11 build/vec_b || { bad "vectors: generation failed"; exit 1; }
 if diff -r build/vec_a build/vec_b >/dev/null; then ok "vectors: same seed, byte-identical files ($(ls build/vec_a | wc -l) files)"
 else bad "vectors: same seed gave different bytes"; fi
-VECDIR=build/vec_b tools/vectors.sh "$B" 12 5000 >/dev/null
+vec 12 build/vec_b
 if cmp -s build/vec_a/hac_seed11.vec build/vec_b/hac_seed12.vec; then bad "vectors: seeds 11 and 12 gave identical files"
 else ok "vectors: a different seed gives different stimulus"; fi
 # the default files (one per configuration of each block's check list, of
 # its own length) reach every functional cover event, under STRICT=1
 out=$(make --no-print-directory vectors BLOCK="$B" SEED=1 STRICT=1 2>&1) || bad "make vectors STRICT=1: $(echo "$out" | grep FAIL)"
+S=$(ls -td build/results/vectors/run-*/ | head -1)summary.json
 for b in $B; do
-  l=$(echo "$out" | grep "^PASS vectors $b: ")
-  t=$(echo "$l" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\) events.*/\1 \2/p')
+  t=$(jget "$S" '"%d %d %d" % (d["blocks"]["'"$b"'"]["cover_seen"], d["blocks"]["'"$b"'"]["cover_total"], d["blocks"]["'"$b"'"]["vectors"]["files"])')
   set -- $t
-  [ -n "$l" ] && [ "$1" = "$2" ] && ok "vectors $b: the default files reach every cover event (${l#*: })" \
+  [ -n "$t" ] && [ "$1" = "$2" ] && ok "vectors $b: the default $3 files reach every cover event ($1/$2)" \
     || bad "vectors $b: default files miss cover events: $(echo "$out" | grep "vectors $b")"
 done
 # and STRICT=1 fails when they cannot: 3 random cycles of LM (with its
 # directed files) never see a reserved outcome
-expect_err "vectors STRICT=1 fails on missed events" "^FAIL vectors lm: [0-9]+ files, coverage [0-9]+/18 events \(missing: " \
-  env VECDIR=build/test/vec_short STRICT=1 tools/vectors.sh lm 1 3 "Entries=4"
+expect_err "vectors STRICT=1 fails on missed events" "^FAIL vectors lm: .*coverage [0-9]+/18 events \(missing: " \
+  tools/jobs.py vectors --blocks lm --seed 1 --vec-cycles 3 --params "Entries=4" --vec-dir build/test/vec_short --strict
 for f in build/vectors/*.vec; do
   out=$(build/kit checkvec "$f" 2>&1) && ok "checkvec $(basename "$f")" || bad "checkvec $f: $out"
 done
-tools/replay.sh "$B"
+out=$(tools/jobs.py replay --blocks "$B" 2>&1); rc=$?
+echo "$out" | grep -E '^(PASS|FAIL) icarus replay'
+[ $rc -eq 0 ] && echo "$out" | tail -1 | grep -qE '^[0-9]+ passed, 0 failed$' && ok "make replay: $(echo "$out" | tail -1)" \
+  || bad "replay: rc=$rc $(echo "$out" | tail -3)"
 # Corrupt one expected output (record 500, the last column) and expect both checkers to object.
 f=build/vectors/hac_seed1.vec; bad_f=build/test/corrupt.vec; mkdir -p build/test
 awk 'BEGIN{n=0} /^\/\//{print; next} {n++; if (n==500) {$NF = ($NF=="0") ? "1" : "0"}; print}' "$f" > "$bad_f"

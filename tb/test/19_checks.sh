@@ -1,7 +1,8 @@
-# The default check of every block (make check BLOCK=b, make run): every
-# configuration of its check list (kit checks b), which must be legal, start
-# with the paper configuration and together reach every functional cover
-# event under STRICT=1. A PASS that misses events says so, and --strict /
+# The default test of every block (make check BLOCK=b, make run; kit plan
+# check): every configuration of its check list (kit checks b), which must
+# be legal and start with the paper configuration, plus every directed file,
+# together reaching every functional cover event under STRICT=1 (read from
+# the run's summary.json, not its text). A PASS that misses events says so, and --strict /
 # STRICT=1 turns it into a FAIL with the reproduce line (the checker can
 # fail).
 . "$(dirname "$0")/lib.sh"
@@ -16,11 +17,12 @@ for b in $(all_blocks); do
   done <<< "$list"
   [ -z "$first" ] && [ -z "$badp" ] && ok "kit checks $b: $(echo "$list" | wc -l) legal configurations, the paper's first" \
     || bad "kit checks $b: first '${first}', illegal:$badp"
-  out=$(STRICT=1 tools/check.sh "$b" 1 2>&1); rc=$?
-  last=$(echo "$out" | tail -1)
-  if [ $rc -eq 0 ] && echo "$last" | grep -qE "^PASS check $b: [0-9]+ cycles matched, coverage ([0-9]+)/\1 events over [0-9]+ configuration"; then
-    ok "default check $b under STRICT=1: ${last#*: }"
-  else bad "default check $b: $(echo "$out" | grep -E '^(FAIL|MISMATCH)' | head -3) (reproduce: make check BLOCK=$b STRICT=1)"; fi
+  out=$(make --no-print-directory check BLOCK="$b" STRICT=1 SUMMARY="build/test/check_$b.json" 2>&1); rc=$?
+  S=build/test/check_$b.json
+  if [ $rc -eq 0 ] && [ "$(jget "$S" 'd["verdict"]')" = pass ] &&
+     [ "$(jget "$S" 'str(d["blocks"]["'"$b"'"]["cover_seen"] == d["blocks"]["'"$b"'"]["cover_total"] > 0)')" = True ]; then
+    ok "default test $b under STRICT=1: $(echo "$out" | grep "^PASS check $b: " | cut -d: -f2-)"
+  else bad "default test $b: $(echo "$out" | grep -E '^(FAIL|MISMATCH|  )' | head -3) (reproduce: make check BLOCK=$b STRICT=1)"; fi
 done
 
 # a run that matches but misses events: PASS names them; --strict fails
@@ -37,8 +39,9 @@ out=$($bin --seed 1 --cycles 1000 --strict --repro "make check BLOCK=lm CYCLES=1
 out=$(make --no-print-directory check BLOCK=lm CYCLES=1000 STRICT=1 2>&1); rc=$?
 [ $rc -ne 0 ] && echo "$out" | grep -q "^FAIL lockstep lm" && ok "make check STRICT=1 fails on missed events (exit $rc)" \
   || bad "make check STRICT=1: rc=$rc"
-out=$(CHECK_CYCLES=20 STRICT=1 tools/check.sh victim_bits 1 2>&1); rc=$?
-n=$(build/kit checks victim_bits | grep -c .)
-[ $rc -ne 0 ] && echo "$out" | tail -1 | grep -qE "^FAIL check victim_bits: [0-9]+ cycles matched, coverage [0-9]+/18 events over $n configuration\(s\) \(missing: .*\) under STRICT=1" \
-  && ok "the default check cut to 20 cycles per configuration fails under STRICT=1, naming the missed events" \
-  || bad "check.sh STRICT=1 with 20 cycles: rc=$rc $(echo "$out" | tail -1)"
+out=$(make --no-print-directory check BLOCK=victim_bits CHECK_CYCLES=20 DIRECTED=0 STRICT=1 SUMMARY=build/test/check_short.json 2>&1); rc=$?
+S=build/test/check_short.json
+[ $rc -ne 0 ] && [ "$(jget "$S" 'd["verdict"]')" = fail ] && [ -n "$(jget "$S" '" ".join(d["blocks"]["victim_bits"]["cover_missing"])')" ] \
+  && echo "$out" | grep -qE "^FAIL check victim_bits: .*coverage [0-9]+/18 events \(missing: " \
+  && ok "the default test cut to 20 cycles per configuration fails under STRICT=1, naming the missed events" \
+  || bad "check STRICT=1 with 20 cycles: rc=$rc $(echo "$out" | tail -2)"

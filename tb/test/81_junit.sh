@@ -4,8 +4,8 @@
 # one testcase per PASS/FAIL line, failures carrying the mismatch report and
 # the reproduce line. Three sources: the logs this suite has written so
 # far through the same call tools/test.sh makes at its end (the counts must
-# equal the PASS/FAIL lines), `make run`'s script on one block (one
-# testcase per lockstep, directed file and replayed vector file), and a
+# equal the PASS/FAIL lines), `make run`'s executor on one block (one
+# testcase per job of its plan: lockstep, directed file, vector file, replay), and a
 # real failing lockstep (FAULT) whose report must land in the failure. A
 # log holding control characters and XML metacharacters must still give
 # well-formed XML, and a corrupted count is caught by the checker.
@@ -24,10 +24,11 @@ done
 python3 tools/junit.py "$T/test.xml" "${args[@]}" && \
   $PY $CHK "$T/test.xml" --name "make test logs as JUnit" --expect-tests $((np + nf)) --expect-failures "$nf"
 
-# 2. make run's script on one block, short
-STRICT=0 tools/run.sh hac 1 20000 > "$T/run.out" 2>&1 || bad "tools/run.sh hac: $(tail -3 "$T/run.out")"
-nchk=$(( 1 + $(directed_files hac | wc -l) + $(grep -c '^PASS icarus replay' "$T/run.out") ))
-$PY $CHK build/junit/make-run.xml --name "make run JUnit (hac: lockstep, directed, replay)" --expect-tests "$nchk" --expect-failures 0
+# 2. make run's executor on one block, short: a testcase per job of its plan
+tools/jobs.py run --blocks hac --each-cycles 20000 --junit "$T/run.xml" --results-dir "$T/run" > "$T/run.out" 2>&1 \
+  || bad "make run on hac: $(tail -3 "$T/run.out")"
+$PY $CHK "$T/run.xml" --name "make run JUnit (hac: lockstep, directed, vectors, replay)" \
+  --expect-tests "$(jget "$T/run/plan.json" 'len(d["jobs"])')" --expect-failures 0
 
 # 3. a real mismatch report: FAIL line, report, reproduce line
 bin=$(block_bin hac "Sets=6 Ways=8 TagW=6")

@@ -1,4 +1,6 @@
-# make coverage (tools/coverage.sh, doc/coverage.md) on one block, short.
+# make coverage (tools/coverage.sh, doc/coverage.md) on one block, short:
+# the default test of victim_bits with 20,000 cycles a configuration (the
+# block's whole test, as make coverage runs it), then single configurations.
 # Rationale: the report is only worth reading if its numbers are the
 # simulation's. So: the coverage build lives apart from the normal one; the
 # HTML reports exist and genhtml's own line percentage equals the kit's
@@ -11,6 +13,7 @@
 tools/deps.sh lcov genhtml || { bad "lcov not installable"; exit 1; }
 b=victim_bits; O=build/coverage/$b
 out=$(make --no-print-directory coverage BLOCK=$b SEED=1 CYCLES=20000 2>&1); rc=$?
+P="L1s=5 Sets=13 Ways=3 SampleShift=2 SampleOffset=1 Share=2 LlsW=4 AccW=5 Period=64 ThrNum=1 ThrDen=3"
 last=$(echo "$out" | grep "^coverage $b:")
 if [ $rc -eq 0 ] && [ -n "$last" ]; then ok "make coverage BLOCK=$b: $last"; else bad "make coverage BLOCK=$b: rc=$rc: $(echo "$out" | tail -5)"; exit 1; fi
 ls -d build/$b/*-cov >/dev/null 2>&1 && [ -x "$(ls -d build/$b/*-cov | head -1)/lockstep" ] && ls build/$b/*/lockstep | grep -qv -- '-cov/' &&
@@ -24,13 +27,19 @@ tb=$(echo "$last" | sed -n 's/.*toggle [0-9]*\/\([0-9]*\) bits.*/\1/p')
 nt=$(grep -c 'v_toggle' $O/merged.dat)
 [ "$tb" = "$nt" ] && ok "toggle figure counts every signal bit Verilator instruments ($nt)" || bad "toggle bits $tb, points $nt"
 # functional events: the lockstep's counts, summed
-want=$(cat $O/runs/*.txt | sed -n 's/^  functional coverage: \([a-z].*\)/\1/p' | tr ' ' '\n' | awk -F= '{s[$1]+=$2} END {n=0; for (k in s) if (s[k]) n++; print n}')
+want=$(for r in $(jget $O/results/plan.json '" ".join(j["result"] for j in d["jobs"])'); do cat "$r"; echo; done | python3 -c '
+import json, sys
+u = {}
+for line in sys.stdin:
+    if line.strip():
+        for k, n in json.loads(line)["cover"].items(): u[k] = u.get(k, 0) + n
+print(sum(1 for n in u.values() if n))')
 got=$(echo "$last" | sed -n 's/.*functional \([0-9]*\)\/.*/\1/p')
-[ "$want" = "$got" ] && ok "functional events seen ($got) are the lockstep reports' sum" || bad "functional events: summary $got, runs $want"
-t1=$(echo "$last" | sed -n 's/.*toggle \([0-9]*\)\/.*/\1/p')
-out=$(tools/coverage.sh $b 1 30 2>&1); t2=$(echo "$out" | sed -n 's/.*toggle \([0-9]*\)\/.*/\1/p')
+[ "$want" = "$got" ] && ok "functional events seen ($got) are the sum of the runs' results" || bad "functional events: summary $got, runs $want"
+out=$(tools/coverage.sh $b 1 20000 "" "$P" 2>&1); t1=$(echo "$out" | sed -n 's/.*toggle \([0-9]*\)\/.*/\1/p')
+out=$(tools/coverage.sh $b 1 30 "" "$P" 2>&1); t2=$(echo "$out" | sed -n 's/.*toggle \([0-9]*\)\/.*/\1/p')
 [ -n "$t2" ] && [ "$t2" -lt "$t1" ] && ok "30 cycles cover fewer toggle bits ($t2) than 20000 ($t1): the figures follow the stimulus" ||
   bad "toggle bits for 30 cycles: $t2, for 20000: $t1"
-out=$(make --no-print-directory coverage BLOCK=$b CYCLES=2000 FAULT=1000 2>&1); rc=$?
-[ $rc -ne 0 ] && echo "$out" | grep -q "^MISMATCH $b at cycle 1000" && echo "$out" | grep -q 'reproduce: make coverage BLOCK=victim_bits SEED=1 CYCLES=2000 FAULT=1000' &&
+out=$(make --no-print-directory coverage BLOCK=$b CYCLES=2000 FAULT=1000 PARAMS="$P" 2>&1); rc=$?
+[ $rc -ne 0 ] && echo "$out" | grep -q "^MISMATCH $b at cycle 1000" && echo "$out" | grep -q "reproduce: make check BLOCK=victim_bits SEED=1 CYCLES=2000 PARAMS='$P' FAULT=1000" &&
   ok "a failing coverage run stops with the mismatch and its reproduce line" || bad "coverage with FAULT: rc=$rc $(echo "$out" | tail -4)"
