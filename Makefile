@@ -194,7 +194,7 @@ run: deps tools
 test:
 	@tools/deps.sh cc c++ make verilator iverilog yosys clang-fuzzer
 	@$(MAKE) --no-print-directory tools build/san/kit $(UNITS)
-	@tools/test.sh
+	@python3 tools/test.py
 
 # A designer's RTL against ours at every equivalence configuration of the
 # block (or PARAMS): simulation first, then structural / PDR / k-induction

@@ -9,7 +9,7 @@ the next verdict line): for a failure the mismatch report and its
 to the first ": ", classname = SUITE); a FAIL carries a <failure> whose
 message is the FAIL line plus the reproduce command and whose body is the
 whole report. Lines before the first verdict go to the suite's
-<system-out>. The counting follows tools/test.sh: a suite whose script
+<system-out>. The counting follows tools/test.py: a suite whose script
 exited non-zero without a FAIL line gets one failing case "exited RC", and
 one with no verdict that exited 0 one passing case, so the XML's totals are
 the suite's "N passed, M failed" line.

@@ -1,4 +1,5 @@
 # Vectors, for every block: make vectors twice with one seed gives
+# resources: vectors
 # byte-identical files, and another seed different ones; every file
 # validates and replays through the C model (kit checkvec) and replays on
 # Icarus Verilog against the RTL (no Verilator, no C model). A corrupted

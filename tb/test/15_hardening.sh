@@ -1,4 +1,5 @@
 # Hardening: every bad input of doc/errors.md, one check per row. Each must
+# resources: vectors
 # be a one-line error naming the file:line, option or parameter, a non-zero
 # exit, no crash, and nothing written (no output, no temporary file). The
 # rows are the inputs found accepted silently, running away or leaving

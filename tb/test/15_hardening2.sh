@@ -1,4 +1,5 @@
 # Hardening, round 2 (issue 24): a full disk, a second terminal and the
+# resources: vectors waves
 # Python API never hang the kit, corrupt a build or take a wrong value.
 # Rationale: each check is a way a user lost a verdict, a disk or a build
 # on main at 38d8ba1 (every one of them failed there): a waveform that

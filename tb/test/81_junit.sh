@@ -3,7 +3,7 @@
 # (tb/test/py/check_junit.py): attributes consistent with the testcases,
 # one testcase per PASS/FAIL line, failures carrying the mismatch report and
 # the reproduce line. Three sources: the logs this suite has written so
-# far through the same call tools/test.sh makes at its end (the counts must
+# far through the same call tools/test.py makes at its end (the counts must
 # equal the PASS/FAIL lines), `make run`'s executor on one block (one
 # testcase per job of its plan: lockstep, directed file, vector file, replay), and a
 # real failing lockstep (FAULT) whose report must land in the failure. A
@@ -13,10 +13,11 @@
 tools/venv.sh python || { bad "venv for junitparser"; exit 1; }
 PY=build/venv/bin/python; CHK=tb/test/py/check_junit.py; T=build/test/junit; rm -rf "$T"; mkdir -p "$T"
 
-# 1. make test's conversion over the logs written so far (scripts before this one)
+# 1. make test's conversion over suite logs (two short scripts run here, so
+# the input does not depend on which scripts ran before this one)
 args=(); np=0; nf=0
-ls build/test/[0-7]*.log >/dev/null 2>&1 || bash tb/test/12_reproducible.sh > build/test/12_reproducible.log 2>&1
-for log in build/test/[0-7]*.log; do
+for s in 07_fault 12_reproducible; do bash tb/test/$s.sh > "$T/$s.log" 2>&1; done
+for log in "$T"/07_fault.log "$T"/12_reproducible.log; do
   n=$(basename "$log" .log); args+=("$n=$log:0:0")
   p=$(grep -c '^PASS' "$log"); f=$(grep -c '^FAIL' "$log"); [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && p=1
   np=$((np + p)); nf=$((nf + f))
@@ -25,7 +26,7 @@ python3 tools/junit.py "$T/test.xml" "${args[@]}" && \
   $PY $CHK "$T/test.xml" --name "make test logs as JUnit" --expect-tests $((np + nf)) --expect-failures "$nf"
 
 # 2. make run's executor on one block, short: a testcase per job of its plan
-tools/jobs.py run --blocks hac --each-cycles 20000 --junit "$T/run.xml" --results-dir "$T/run" > "$T/run.out" 2>&1 \
+tools/jobs.py run --blocks hac --each-cycles 20000 --junit "$T/run.xml" --results-dir "$T/run" --vec-dir "$T/vectors" > "$T/run.out" 2>&1 \
   || bad "make run on hac: $(tail -3 "$T/run.out")"
 $PY $CHK "$T/run.xml" --name "make run JUnit (hac: lockstep, directed, vectors, replay)" \
   --expect-tests "$(jget "$T/run/plan.json" 'len(d["jobs"])')" --expect-failures 0

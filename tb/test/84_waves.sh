@@ -1,4 +1,5 @@
 # FST waveforms (FORMAT=fst): Verilator 5.006 builds one trace format per
+# resources: waves
 # model, so the kit writes its VCD and converts it with gtkwave's vcd2fst.
 # Checked on both kinds of waveform: the whole run (WAVES=1) and a failure
 # window (FAULT). Each FST must be a real FST holding the block's ports:
