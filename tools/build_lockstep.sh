@@ -143,7 +143,10 @@ echo "== build lockstep $block" >&2
 rt=build/vlt-runtime/$( { verilator --version; echo "$vopt trace $cov"; } | sha1sum | cut -c1-12)
 rt_objs="verilated.o verilated_vcd_c.o verilated_threads.o"
 if [ -d "$rt" ]; then for o in $rt_objs; do cp "$rt/$o" "$tmp/obj/$o" && touch "$tmp/obj/$o"; done; fi
-if ! make -C "$tmp/obj" -f Vdut.mk -j 2 OPT_FAST="$vopt" OPT_SLOW="$vopt" OPT_GLOBAL="$vopt" >"$tmp/build.log" 2>&1; then
+# ccache, when installed, keeps the compiled C++ across builds of the same
+# model (Verilator's makefile calls the compiler through OBJCACHE)
+objcache=""; command -v ccache >/dev/null 2>&1 && objcache=ccache
+if ! make -C "$tmp/obj" -f Vdut.mk -j 2 OBJCACHE="$objcache" OPT_FAST="$vopt" OPT_SLOW="$vopt" OPT_GLOBAL="$vopt" >"$tmp/build.log" 2>&1; then
   grep -m10 -E 'error|Error' "$tmp/build.log" >&2 || tail -10 "$tmp/build.log" >&2
   echo "build_lockstep: error: C++ build failed (full log: $(failed_log build.log))" >&2
   exit 1
