@@ -99,6 +99,10 @@ class Executor:
 
     # ------------------------------------------------------------- models
     def build(self, m, k, n):
+        if getattr(self, "build_failed", None) is not None:
+            # one error, once: a model that does not build stops the builds
+            m["binary"], m["error"], m["skipped"] = None, ["not built (an earlier build failed)"], True
+            return False
         env = {"KIT_COVERAGE": "1"} if self.p["coverage"] else {}
         t0 = time.time()
         rc, out, err = run(["tools/build_lockstep.sh", m["block"], m["params"], m["rtl"], m["top"]], env)
@@ -113,6 +117,7 @@ class Executor:
                                                                    "%.0f s" % (time.time() - t0) if built else "cached"))
             else:
                 m["error"] = (err.strip().split("\n") or ["build failed"])
+                self.build_failed = m
                 sys.stderr.write("build %d/%d %s [%s]: FAILED\n%s\n" % (k, n, m["block"], m["params"] or "default",
                                                                         "\n".join("  " + l for l in m["error"][-6:])))
             if VERBOSE and err.strip():
@@ -123,8 +128,10 @@ class Executor:
     def build_all(self):
         used = sorted({j["model"] for j in self.jobs if j["kind"] == "lockstep"})
         models = [self.p["models"][i] for i in used]
+        # the first model alone: an RTL that does not build says so once
+        built = [self.build(models[0], 1, len(models))] if models else []
         with ThreadPoolExecutor(max_workers=self.njobs) as pool:
-            built = list(pool.map(lambda km: self.build(km[1], km[0] + 1, len(models)), enumerate(models)))
+            built += list(pool.map(lambda km: self.build(km[1], km[0] + 2, len(models)), enumerate(models[1:])))
         self.builds = {"models": len(models), "built": sum(built)}
 
     # --------------------------------------------------------------- jobs
@@ -296,6 +303,10 @@ class Executor:
             print("%d passed, %d failed" % (n - bad, bad))
             return
         for b, s in sm["blocks"].items():
+            broken = self.unbuilt(b)
+            if broken:
+                print(broken)
+                continue
             fails = [f for f in sm["failures"] if f["block"] == b]
             word = "FAIL" if fails else "PASS"
             parts = []
@@ -328,6 +339,22 @@ class Executor:
             print("%s: %d jobs, %d passed, %d failed%s" % (
                 {"run": "make run", "regress": "regress", "check": "check"}[self.target], n, n - nf, nf,
                 "" if sm["verdict"] == "pass" else " (see above)"))
+
+    def unbuilt(self, b):
+        """For a block whose RTL did not build: the one line that says so
+        (the build's error was printed once, above), else ''."""
+        failed = [m for m in self.p["models"] if m["block"] == b and m.get("error") and not m.get("skipped")]
+        if not failed:
+            return ""
+        m = failed[0]
+        lock = [j for j in self.jobs if j["kind"] == "lockstep" and j["block"] == b]
+        first = next((j for j in lock if j["model"] == m["id"]), {})
+        configs = {j["config"] for j in lock if not j["stim"]}
+        ran = {j["config"] for j in lock if not j["stim"] and self.p["models"][j["model"]].get("binary")}
+        where = ("configuration %d (%s; error above)" % (first["config"], m["params"] or "default")
+                 if first.get("config") else "%s (error above)" % (first.get("stim") or "a directed file"))
+        return "FAIL %s %s: the RTL did not build for %s; %d of %d configuration(s) ran" % (
+            self.target, b, where, len(ran), len(configs))
 
     def run_table(self):
         """make run's summary table, and the storage report in a file."""
