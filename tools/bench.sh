@@ -67,6 +67,15 @@ for b in $blocks; do
 done
 echo "(medians of $rep repeats; $n cycles for the C and Verilator figures, $ni for Icarus;"
 echo " chk:bnd >= 0.85 means the harness costs at most 15% of a one-thread lockstep)"
+# the models make run needs (every block's default test): how many, how
+# many this run had to build, and the wall time of those builds
+rm -rf build/bench/run
+t0=$(date +%s%N)
+tools/jobs.py run --seed "$seed" --results-dir build/bench/run --prepare >/dev/null 2>&1 || true
+python3 -c 'import json, sys
+d = json.load(open("build/bench/run/builds.json"))
+print("models of make run: %d distinct (block, configuration, RTL), %d built by this run in %.1f s, %d from the cache"
+      % (d["models"], d["built"], d["seconds"], d["models"] - d["built"]))' 2>/dev/null || echo "(models of make run: not measured)"
 if [ "${BENCH_COCOTB:-1}" = 1 ]; then
   tools/cocotb_bench.sh "$seed" || echo "(kit vs cocotb not measured: see the line above; BENCH_COCOTB=0 skips it)"
 fi

@@ -126,13 +126,15 @@ class Executor:
         return built
 
     def build_all(self):
+        t0 = time.time()
         used = sorted({j["model"] for j in self.jobs if j["kind"] == "lockstep"})
         models = [self.p["models"][i] for i in used]
         # the first model alone: an RTL that does not build says so once
         built = [self.build(models[0], 1, len(models))] if models else []
         with ThreadPoolExecutor(max_workers=self.njobs) as pool:
             built += list(pool.map(lambda km: self.build(km[1], km[0] + 2, len(models)), enumerate(models[1:])))
-        self.builds = {"models": len(models), "built": sum(built)}
+        self.builds = {"models": len(models), "built": sum(built), "seconds": round(time.time() - t0, 1)}
+        write_json(os.path.join(self.results_dir, "builds.json"), self.builds)
 
     # --------------------------------------------------------------- jobs
     def lockstep(self, j):

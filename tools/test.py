@@ -55,6 +55,7 @@ def main():
         last = {}
     todo = scripts()
     order = [n for n, _ in todo]
+    total = len(todo)
     njobs = int(os.environ.get("TEST_JOBS") or 0) or os.cpu_count() or 1
     pending = sorted(todo, key=lambda nt: -last.get(nt[0], {}).get("wall", 0))   # stable: first run in order
     held, running, done = set(), {}, {}
@@ -69,6 +70,11 @@ def main():
         rc = os.waitstatus_to_exitcode(status)
         with lock:
             done[name] = {"rc": rc, "wall": time.time() - t0, "cpu": ru.ru_utime + ru.ru_stime, "log": log}
+            text = open(log, errors="replace").read()
+            nf = sum(1 for l in text.split("\n") if l.startswith("FAIL"))
+            sys.stderr.write("[%d/%d] %s: %s (%.0f s)\n" % (len(done), total, name,
+                             "%d FAIL line(s)" % nf if nf else "exit %d" % rc if rc else "ok", time.time() - t0))
+            sys.stderr.flush()
             held.difference_update(res)
             del running[name]
             lock.notify_all()
