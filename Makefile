@@ -177,6 +177,7 @@ check: deps tools
 
 vectors: deps tools
 	@tools/jobs.py vectors --blocks $(call q,$(SOME)) --seed $(SEED) $(if $(call given,VEC_CYCLES),--vec-cycles $(VEC_CYCLES)) \
+	  $(if $(VECDIR),--vec-dir $(call q,$(VECDIR))) \
 	  $(if $(PARAMS),--params $(call q,$(PARAMS))) $(if $(filter 1,$(STRICT)),--strict)
 
 replay: deps tools

@@ -86,6 +86,14 @@ class Executor:
                 if d.startswith("run-") and d[4:].isdigit() and not os.path.exists("/proc/" + d[4:]):
                     shutil.rmtree(os.path.join(ROOT, base, d), ignore_errors=True)
             self.results_dir = os.path.join(base, "run-%d" % os.getpid())
+        try:
+            os.makedirs(os.path.join(ROOT, self.results_dir), exist_ok=True)
+        except OSError as e:
+            # a read-only build/: the results go to a private temporary place
+            import tempfile
+            tmp = tempfile.mkdtemp(prefix="cvkit-results-")
+            sys.stderr.write("jobs: %s: %s; results in %s\n" % (self.results_dir, e.strerror, tmp))
+            self.results_dir = tmp
         rc, out, err = run([KIT, "plan", self.target, "--results-dir", self.results_dir] + self.plan_args)
         if rc != 0:
             sys.stderr.write(err)
@@ -167,7 +175,10 @@ class Executor:
         cmd = [KIT, "vectors", j["block"], "-o", j["vec"], "--seed", str(j["seed"])]
         cmd += ["--stim", j["stim"]] if j["stim"] else ["--cycles", str(j["cycles"])]
         cmd += j["params"].split()
-        os.makedirs(os.path.join(ROOT, os.path.dirname(j["vec"])), exist_ok=True)
+        try:
+            os.makedirs(os.path.join(ROOT, os.path.dirname(j["vec"])), exist_ok=True)
+        except OSError as e:
+            return {"verdict": "error", "message": "%s: %s" % (os.path.dirname(j["vec"]), e.strerror)}, ""
         rc, out, err = run(cmd)
         if rc != 0:
             return {"verdict": "error", "message": err.strip().split("\n")[-1]}, err

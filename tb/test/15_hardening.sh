@@ -112,7 +112,7 @@ $K tbgen "$T/we\"ird.vec" -o "$T/tbq.v" && iverilog -g2005 -o "$T/q.vvp" "$T/tbq
 
 # -- PARAMS and options, the same in every tool
 expect_err "PARAMS without '=' (kit)" "unexpected argument 'Ways32' \(parameters are NAME=VALUE\)" $K overhead hac Ways32
-expect_err "PARAMS='Ways 32' (make check)" "unexpected argument 'Ways' \(parameters are NAME=VALUE\)" make --no-print-directory check PARAMS='Ways 32'
+expect_err "PARAMS='Ways 32' (make check)" "parameter 'Ways': expected NAME=VALUE" make --no-print-directory check PARAMS='Ways 32'
 expect_err "PARAMS=-Ways=32 (make overhead)" "unknown option '-Ways=32'" make --no-print-directory overhead BLOCK=hac PARAMS='-Ways=32'
 expect_err "a parameter given twice (make vectors)" "parameter Ways given twice" make --no-print-directory vectors BLOCK=hac PARAMS='Ways=16 Ways=32'
 expect_err "a parameter given twice (kit gflags)" "parameter Ways given twice" $K gflags hac Ways=16 Ways=32
