@@ -136,7 +136,7 @@ grep -q '^params .*#' "$T/with space/doc example.stim" && echo "$out" | grep -q 
   && ok "doc/harness.md's example directed file (params line with a comment) passes, from a path with spaces" \
   || bad "doc example: $(echo "$out" | grep -m2 -iE 'error|FAIL|unexpected' | tr '\n' ' ')"
 printf '# a file with a bad params line\nparams Ways=8 Sets=x   # comment\nidle\n' > "$T/badp.stim"
-expect_err "a bad word on a params line names FILE:LINE" "^build_lockstep: error: $T/badp.stim:2: parameter Sets: 'x' is not an integer$" \
+expect_err "a bad word on a params line names FILE:LINE" "^kit: error: $T/badp.stim:2: parameter Sets: 'x' is not an integer$" \
   make --no-print-directory check BLOCK=hac STIM="$T/badp.stim"
 cp rtl/hac/hac.v "$T/with space/my hac.v"
 expect_err "RTL= path with a space" "RTL='$T/with space/my hac.v' is one file whose path has a space: RTL= is a list of files separated by spaces" \
