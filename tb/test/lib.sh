@@ -27,17 +27,20 @@ all_blocks() { ls cmodel/*/*.def | xargs -n1 basename | sed 's/\.def$//'; }
 # lock-step, then require zero mismatches, at most MAY_MISS_TOGGLES output
 # bits never toggled, and at least MIN_EVENTS functional events seen.
 lockstep_cov() {
-  local b=$1 p=$2 seed=$3 cyc=$4 miss=$5 need=$6 bin out rc tog ev
+  local b=$1 p=$2 seed=$3 cyc=$4 miss=$5 need=$6 bin out rc r got
+  r=build/test/lockstep_cov_${b}_$$.json
   bin=$(block_bin "$b" "$p") || { bad "lockstep $b build ${p:-default}"; return; }
-  out=$($bin --seed "$seed" --cycles "$cyc" --repro "make check BLOCK=$b SEED=$seed CYCLES=$cyc PARAMS='$p'"); rc=$?
+  out=$($bin --seed "$seed" --cycles "$cyc" --result "$r" --repro "make check BLOCK=$b SEED=$seed CYCLES=$cyc PARAMS='$p'"); rc=$?
   echo "$out" | sed "s/^/    /"
-  tog=$(echo "$out" | sed -n 's/.*toggle coverage: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-  ev=$(echo "$out" | sed -n 's/.*functional coverage: \([0-9]*\/[0-9]*\) events.*/\1/p')
-  set -- $tog
-  if [ $rc -ne 0 ]; then bad "lockstep $b ${p:-default} seed $seed: $(echo "$out" | head -20)"
-  elif [ $(( $2 - $1 )) -gt "$miss" ] || [ "${ev%/*}" -lt "$need" ]; then
-    bad "lockstep $b ${p:-default} seed $seed: coverage too low: toggles $1/$2 (may miss $miss), events $ev (need $need)"
-  else ok "lockstep $b ${p:-default} seed $seed: $(echo "$out" | grep -o '[0-9]* cycles matched'), toggles $1/$2, events $ev"
+  # verdict, toggles and events from the run's result (cvkit.lockstep/1)
+  got=$(jget "$r" '"%s %d %d %d %d %d" % (d["verdict"], d["cycles"], d["toggle"]["covered"], d["toggle"]["bits"],
+                    sum(1 for n in d["cover"].values() if n), len(d["cover"]))')
+  rm -f "$r"
+  set -- $got
+  if [ $rc -ne 0 ] || [ "$1" != matched ]; then bad "lockstep $b ${p:-default} seed $seed: $(echo "$out" | head -20)"
+  elif [ $(( $4 - $3 )) -gt "$miss" ] || [ "$5" -lt "$need" ]; then
+    bad "lockstep $b ${p:-default} seed $seed: coverage too low: toggles $3/$4 (may miss $miss), events $5/$6 (need $need)"
+  else ok "lockstep $b ${p:-default} seed $seed: $2 cycles matched, toggles $3/$4, events $5/$6"
   fi
 }
 # readings_pair BLOCK FILE_A FILE_B: two directed files of one "Paper
