@@ -170,6 +170,7 @@ def main():
     ap.add_argument("--bmc", type=int, default=24, help="BMC depth of the equivalence check of a survivor")
     ap.add_argument("--check-timeout", type=int, default=900, help="seconds before a hanging check counts as a kill")
     ap.add_argument("--equiv-timeout", type=int, default=1800, help="seconds before a survivor is 'unknown'")
+    ap.add_argument("--equiv-args", default="", help="more options for tools/equiv.py (its engine timeouts)")
     a = ap.parse_args()
     b = a.block
     rc, top = run(["build/kit", "top", b])
@@ -261,7 +262,8 @@ def main():
             if os.path.exists(res):
                 os.remove(res)
             erc, eout = run(["python3", "tools/equiv.py", b, "--rtl", rtl_rel(path), "--top", name,
-                             "--no-replay", "--json", os.path.relpath(res, ROOT), "--bmc-depth", str(a.bmc)],
+                             "--no-replay", "--json", os.path.relpath(res, ROOT), "--bmc-depth", str(a.bmc)]
+                            + a.equiv_args.split(),
                             timeout=a.equiv_timeout)
             try:
                 er = json.load(open(res))
