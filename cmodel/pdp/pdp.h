@@ -9,9 +9,9 @@
  * model implements it rule by rule, computing every next value from the
  * current state, then committing (the RTL's _d / _q).
  *
- * Compute latency: the access that ends a period in cycle t makes busy_o 1
- * in cycles t+1 .. t+NB+1 and the new PD visible from cycle t+NB+2
- * (NB = DMax/Sc; GPU default 17 busy cycles).
+ * The outputs returned by pdp_step() are the values the RTL shows after the
+ * rising edge that ends the cycle whose inputs were passed in; the compute
+ * latency is doc/pdp.md "Datapath and timing".
  */
 #ifndef PDP_H
 #define PDP_H

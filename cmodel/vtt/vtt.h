@@ -12,12 +12,10 @@
  * the current state and the inputs, then writes only what changes, in the
  * order the RTL's edge would (debug read first: read before write).
  *
- * Timing (doc/vtt.md "Operations and timing"): the outputs returned by
- * vtt_step() are the values the RTL shows after the rising edge that ends
- * the cycle whose inputs were passed in. An operation taken in cycle a
- * answers in cycle a + L; its table changes happen at the edge ending
- * cycle a + L - 1. mode_o, vp_act_o and lrn_ack_o are the mode, mask and
- * lrn_ack registers themselves.
+ * The outputs returned by vtt_step() are the values the RTL shows after the
+ * rising edge that ends the cycle whose inputs were passed in (operation
+ * latencies: doc/vtt.md "Operations and timing"). mode_o, vp_act_o and
+ * lrn_ack_o are the mode, mask and lrn_ack registers themselves.
  *
  * Parameters, ports and widths come from vtt.def (the single source of
  * truth); see cmodel/core/defgen.h for what it generates.
