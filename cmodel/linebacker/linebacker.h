@@ -82,7 +82,7 @@ unsigned lb_viol(const lb_model_t *m, const vtt_out_t *vprev, const ctl_out_t *c
 
 /* Storage (doc "Storage"): the sub-blocks' rows, the glue, and the
  * section 4.2 table printed by lb_report. */
-void lb_storage(const long *P, kit_storage_t *st);
+void linebacker_storage(const long *P, kit_storage_t *st);
 void lb_report(const long *P, FILE *f);
 
 
