@@ -135,7 +135,8 @@ typedef struct kit_block {
  * b_NOUT; the file's b_params_check, b_storage, b_cover_names[],
  * b_checks[], b_equivs[], and b_in_check and b_cover, which take the
  * block's typed port structs (b_in_t, b_out_t; the descriptor's adapters
- * cast). The model behind it is m_new / m_step / m_free over m_model_t
+ * cast). The two checks may return any nonzero value for "illegal" (a
+ * chain of kit_rule); the descriptor's return -1. The model behind it is m_new / m_step / m_free over m_model_t
  * (m: the model's prefix, e.g. lb for linebacker); rtl is the RTL file
  * list, report the optional storage report (NULL for none). */
 #define KIT_COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -146,9 +147,13 @@ typedef struct kit_block {
     m##_step((m##_model_t *)s, (const b##_in_t *)in, (b##_out_t *)out);                    \
   }                                                                                        \
   static void b##_model_free(void *s) { m##_free((m##_model_t *)s); }                      \
+  static int b##_params_check_(const long *P, char *err, size_t errlen)                   \
+  {                                                                                        \
+    return b##_params_check(P, err, errlen) ? -1 : 0;                                      \
+  }                                                                                        \
   static int b##_in_check_(const long *P, const uint64_t *in, char *err, size_t errlen)    \
   {                                                                                        \
-    return b##_in_check(P, (const b##_in_t *)in, err, errlen);                             \
+    return b##_in_check(P, (const b##_in_t *)in, err, errlen) ? -1 : 0;                   \
   }                                                                                        \
   static void b##_cover_(const long *P, const uint64_t *in, const uint64_t *out,           \
                          const uint64_t *prev, uint64_t *n)                                \
@@ -158,7 +163,7 @@ typedef struct kit_block {
   const kit_block_t b##_block = {                                                          \
     .name = #b, .top = #b, .rtl_files = rtl, .doc = "doc/" #b ".md",                       \
     .params = b##_params, .nparams = b##_NPARAMS, .nin = b##_NIN, .nout = b##_NOUT,         \
-    .ports = b##_ports, .check = b##_params_check,                                         \
+    .ports = b##_ports, .check = b##_params_check_,                                         \
     .model_new = b##_model_new, .model_step = b##_model_step, .model_free = b##_model_free, \
     .in_check = b##_in_check_, .storage = b##_storage, .report = rep,                       \
     .ncover = KIT_COUNT(b##_cover_names), .cover_names = b##_cover_names, .cover = b##_cover_, \

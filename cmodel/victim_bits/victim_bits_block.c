@@ -49,8 +49,7 @@ static int victim_bits_in_check(const long *P, const victim_bits_in_t *i, char *
                    P[victim_bits_P_Ways] - 1) ||
           kit_rule(i->ev_kind_i == VB_EVICT || i->ev_l1_i < (uint64_t)P[victim_bits_P_L1s], err, errlen,
                    "ev_l1_i=%llu out of range 0..%ld (L1s)", (unsigned long long)i->ev_l1_i,
-                   P[victim_bits_P_L1s] - 1))
-             ? -1 : 0;
+                   P[victim_bits_P_L1s] - 1));
 }
 
 void victim_bits_storage(const long *P, kit_storage_t *st)

@@ -40,8 +40,7 @@ static int vtt_in_check(const long *P, const vtt_in_t *i, char *err, size_t errl
                     "req_op_i=3 is reserved (0 lookup, 1 store probe, 2 insert)") ||
            kit_rule(i->req_set_i < (uint64_t)P[vtt_P_Sets], err, errlen,
                     "req_set_i=%llu out of range 0..%ld (Sets=%ld)", (unsigned long long)i->req_set_i,
-                    P[vtt_P_Sets] - 1, P[vtt_P_Sets])))
-             ? -1 : 0;
+                    P[vtt_P_Sets] - 1, P[vtt_P_Sets])));
 }
 
 /* Flops a response register needs when it holds 0 or one of the values
