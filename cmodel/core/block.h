@@ -129,6 +129,48 @@ typedef struct kit_block {
 
 #define KIT_MAX_COVER 32
 
+/* The descriptor `const kit_block_t b_block`, defined at the end of
+ * cmodel/<b>/<b>_block.c from the names that file and the generated
+ * interface (defgen.h) give: b_params, b_ports, b_NPARAMS / b_NIN /
+ * b_NOUT; the file's b_params_check, b_storage, b_cover_names[],
+ * b_checks[], b_equivs[], and b_in_check and b_cover, which take the
+ * block's typed port structs (b_in_t, b_out_t; the descriptor's adapters
+ * cast). The two checks may return any nonzero value for "illegal" (a
+ * chain of kit_rule); the descriptor's return -1. The model behind it is m_new / m_step / m_free over m_model_t
+ * (m: the model's prefix, e.g. lb for linebacker); rtl is the RTL file
+ * list, report the optional storage report (NULL for none). */
+#define KIT_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define KIT_BLOCK_DEFINE(b, m, rtl, rep)                                                    \
+  static void *b##_model_new(const long *P) { return m##_new(P); }                         \
+  static void b##_model_step(void *s, const uint64_t *in, uint64_t *out)                   \
+  {                                                                                        \
+    m##_step((m##_model_t *)s, (const b##_in_t *)in, (b##_out_t *)out);                    \
+  }                                                                                        \
+  static void b##_model_free(void *s) { m##_free((m##_model_t *)s); }                      \
+  static int b##_params_check_(const long *P, char *err, size_t errlen)                   \
+  {                                                                                        \
+    return b##_params_check(P, err, errlen) ? -1 : 0;                                      \
+  }                                                                                        \
+  static int b##_in_check_(const long *P, const uint64_t *in, char *err, size_t errlen)    \
+  {                                                                                        \
+    return b##_in_check(P, (const b##_in_t *)in, err, errlen) ? -1 : 0;                   \
+  }                                                                                        \
+  static void b##_cover_(const long *P, const uint64_t *in, const uint64_t *out,           \
+                         const uint64_t *prev, uint64_t *n)                                \
+  {                                                                                        \
+    b##_cover(P, (const b##_in_t *)in, (const b##_out_t *)out, (const b##_out_t *)prev, n); \
+  }                                                                                        \
+  const kit_block_t b##_block = {                                                          \
+    .name = #b, .top = #b, .rtl_files = rtl, .doc = "doc/" #b ".md",                       \
+    .params = b##_params, .nparams = b##_NPARAMS, .nin = b##_NIN, .nout = b##_NOUT,         \
+    .ports = b##_ports, .check = b##_params_check_,                                         \
+    .model_new = b##_model_new, .model_step = b##_model_step, .model_free = b##_model_free, \
+    .in_check = b##_in_check_, .storage = b##_storage, .report = rep,                       \
+    .ncover = KIT_COUNT(b##_cover_names), .cover_names = b##_cover_names, .cover = b##_cover_, \
+    .checks = b##_checks, .nchecks = KIT_COUNT(b##_checks),                                \
+    .equivs = b##_equivs, .nequivs = KIT_COUNT(b##_equivs),                                \
+  }
+
 /* blocks.c */
 extern const kit_block_t *const kit_blocks[];
 const kit_block_t *kit_block_find(const char *name);
@@ -138,6 +180,14 @@ void kit_params_default(const kit_block_t *b, long *P);
 int  kit_params_set(const kit_block_t *b, long *P, const char *assign,
                     char *err, size_t errlen);
 int  kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errlen);
+/* One rule of a legality check (a block's check and in_check): 0 when ok,
+ * else -1 with err set to the rule's one-line message, formatted from fmt.
+ * A check is its rules joined by ||, in the order they are reported. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+int  kit_rule(int ok, char *err, size_t errlen, const char *fmt, ...);
+static inline int kit_is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
 /* Apply n NAME=VALUE words in order: each must be a parameter of b, given
  * at most once; 0, or -1 with err naming the word. Legality is
  * kit_params_check's job. */

@@ -13,6 +13,17 @@
  * and, where KIT_BLOCK_IMPL is defined before the include (one .c file),
  *     const kit_param_t hac_params[hac_NPARAMS];
  *     void hac_ports(const long *P, kit_port_t *t);
+ * It also declares the model's interface, which every model has (the
+ * model's prefix is KIT_MODEL_PFX when defined, e.g. lb for linebacker, else
+ * the block's name):
+ *     hac_model_t *hac_new(const long *P);   allocate and reset; NULL on an
+ *                                            allocation failure or illegal P
+ *     void hac_free(hac_model_t *m);
+ *     void hac_step(hac_model_t *m, const hac_in_t *in, hac_out_t *out);
+ *                                            one clock: consume the inputs,
+ *                                            write the registered outputs
+ *     extern const kit_block_t hac_block;    (<b>_block.c, KIT_BLOCK_DEFINE)
+ * and undefines KIT_BLOCK, KIT_DEF and KIT_MODEL_PFX.
  * Inside the .def, P(name) is parameter `name` of configuration P.
  * The header may be included once per translation unit.
  */
@@ -110,3 +121,17 @@ void KIT_PFX(_ports)(const long *P, kit_port_t *t)
 #undef P
 }
 #endif
+
+#ifndef KIT_MODEL_PFX
+#define KIT_MODEL_PFX KIT_BLOCK
+#endif
+#define KIT_MPFX(x) KIT_CAT(KIT_MODEL_PFX, x)
+typedef struct KIT_MPFX(_model) KIT_MPFX(_model_t);
+KIT_MPFX(_model_t) *KIT_MPFX(_new)(const long *P);
+void KIT_MPFX(_free)(KIT_MPFX(_model_t) *m);
+void KIT_MPFX(_step)(KIT_MPFX(_model_t) *m, const KIT_PFX(_in_t) *in, KIT_PFX(_out_t) *out);
+extern const kit_block_t KIT_PFX(_block);
+#undef KIT_MPFX
+#undef KIT_MODEL_PFX
+#undef KIT_BLOCK
+#undef KIT_DEF

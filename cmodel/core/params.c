@@ -7,6 +7,7 @@
  * out (not rand()) so that a seed means the same stimulus on every libc.
  */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,16 @@ int kit_params_words(const kit_block_t *b, long *P, unsigned n, const char *cons
     seen |= 1u << i;
   }
   return 0;
+}
+
+int kit_rule(int ok, char *err, size_t errlen, const char *fmt, ...)
+{
+  if (ok) return 0;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+  return -1;
 }
 
 int kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errlen)

@@ -37,8 +37,6 @@
 #define KIT_BLOCK ctl
 #define KIT_DEF "cmodel/ctl/ctl.def"
 #include "cmodel/core/defgen.h"
-#undef KIT_BLOCK
-#undef KIT_DEF
 
 /* doc/ctl.md "Ports": encodings. */
 enum { CTL_PH_WAIT = 0, CTL_PH_THR = 1, CTL_PH_OFF = 2 };
@@ -85,12 +83,7 @@ typedef struct ctl_model {
   ctl_out_t out;                   /* registered outputs */
 } ctl_model_t;
 
-/* Allocate and reset; returns NULL on allocation failure or bad P. */
-ctl_model_t *ctl_new(const long *P);
-void ctl_free(ctl_model_t *m);
 void ctl_reset(ctl_model_t *m);
-/* One clock: consume in, update state, write the new registered outputs. */
-void ctl_step(ctl_model_t *m, const ctl_in_t *in, ctl_out_t *out);
 
 /* doc "Eq. 1": the decision for I_prev, I_cur without division:
  * CTL_DEC_HOLD, CTL_DEC_THROTTLE or CTL_DEC_RESTORE (before limits). */
@@ -104,8 +97,5 @@ int ctl_check_invariants(const ctl_model_t *m, uint32_t b0, char *err, size_t er
 
 /* Storage estimate (doc/ctl.md "Storage"). */
 void ctl_storage(const long *P, kit_storage_t *st);
-
-
-extern const kit_block_t ctl_block;
 
 #endif /* CTL_H */

@@ -11,47 +11,31 @@
 #define KIT_BLOCK_IMPL
 #include "cmodel/ctl/ctl.h"
 
-static int ctl_check(const long *P, char *err, size_t errlen)
+static int ctl_params_check(const long *P, char *err, size_t errlen)
 {
-  if (P[ctl_P_LoRatio] > P[ctl_P_UpRatio]) {
-    snprintf(err, errlen, "parameter LoRatio=%ld must not exceed UpRatio=%ld (a window cannot both throttle and restore)",
-             P[ctl_P_LoRatio], P[ctl_P_UpRatio]);
-    return -1;
-  }
-  if (P[ctl_P_MinAct] > P[ctl_P_MaxCta]) {
-    snprintf(err, errlen, "parameter MinAct=%ld must not exceed MaxCta=%ld", P[ctl_P_MinAct],
-             P[ctl_P_MaxCta]);
-    return -1;
-  }
-  return 0;
+  return kit_rule(P[ctl_P_LoRatio] <= P[ctl_P_UpRatio], err, errlen,
+                  "parameter LoRatio=%ld must not exceed UpRatio=%ld (a window cannot both throttle and restore)",
+                  P[ctl_P_LoRatio], P[ctl_P_UpRatio]) ||
+         kit_rule(P[ctl_P_MinAct] <= P[ctl_P_MaxCta], err, errlen,
+                  "parameter MinAct=%ld must not exceed MaxCta=%ld", P[ctl_P_MinAct], P[ctl_P_MaxCta]);
 }
 
 /* doc "Inputs outside the protocol": the values a file may not write. The
  * stateful protocol errors are legal (ignored by the block). */
-static int ctl_in_check(const long *P, const uint64_t *in, char *err, size_t errlen)
+static int ctl_in_check(const long *P, const ctl_in_t *i, char *err, size_t errlen)
 {
-  const ctl_in_t *i = (const ctl_in_t *)in;
   const uint64_t maxcta = (uint64_t)P[ctl_P_MaxCta], rf = (uint64_t)1 << P[ctl_P_RnW];
-  if (i->lm_state_i == 3) {
-    snprintf(err, errlen, "lm_state_i=3 is not an LM state (0 monitoring, 1 selected, 2 disabled)");
-    return -1;
-  }
-  if (i->launch_valid_i && i->launch_id_i >= maxcta) {
-    snprintf(err, errlen, "launch_id_i=%llu is not a CTA slot (MaxCta=%llu)",
-             (unsigned long long)i->launch_id_i, (unsigned long long)maxcta);
-    return -1;
-  }
-  if (i->done_valid_i && i->done_id_i >= maxcta) {
-    snprintf(err, errlen, "done_id_i=%llu is not a CTA slot (MaxCta=%llu)",
-             (unsigned long long)i->done_id_i, (unsigned long long)maxcta);
-    return -1;
-  }
-  if (i->cfg_ld_i && (i->cfg_nreg_i == 0 || i->cfg_nreg_i > rf)) {
-    snprintf(err, errlen, "cfg_nreg_i=%llu out of range 1..%llu (#reg, 2^RnW)",
-             (unsigned long long)i->cfg_nreg_i, (unsigned long long)rf);
-    return -1;
-  }
-  return 0;
+  return kit_rule(i->lm_state_i != 3, err, errlen,
+                  "lm_state_i=3 is not an LM state (0 monitoring, 1 selected, 2 disabled)") ||
+         kit_rule(!i->launch_valid_i || i->launch_id_i < maxcta, err, errlen,
+                  "launch_id_i=%llu is not a CTA slot (MaxCta=%llu)", (unsigned long long)i->launch_id_i,
+                  (unsigned long long)maxcta) ||
+         kit_rule(!i->done_valid_i || i->done_id_i < maxcta, err, errlen,
+                  "done_id_i=%llu is not a CTA slot (MaxCta=%llu)", (unsigned long long)i->done_id_i,
+                  (unsigned long long)maxcta) ||
+         kit_rule(!i->cfg_ld_i || (i->cfg_nreg_i != 0 && i->cfg_nreg_i <= rf), err, errlen,
+                  "cfg_nreg_i=%llu out of range 1..%llu (#reg, 2^RnW)", (unsigned long long)i->cfg_nreg_i,
+                  (unsigned long long)rf);
 }
 
 /* doc "Storage". The row texts carry their formulas; they live in static
@@ -124,12 +108,10 @@ static const char *const ctl_cover_names[CV_N] = {
   "throttled_to_minact", "lifo_depth_3", "instructions_saturated", "phase_off", "lrn_drop",
 };
 
-static void ctl_cover(const long *P, const uint64_t *in, const uint64_t *out,
-                      const uint64_t *prevp, uint64_t *n)
+static void ctl_cover(const long *P, const ctl_in_t *i, const ctl_out_t *o,
+                      const ctl_out_t *prevp, uint64_t *n)
 {
-  const ctl_in_t *i = (const ctl_in_t *)in;
-  const ctl_out_t *o = (const ctl_out_t *)out;
-  const ctl_out_t prev = *(const ctl_out_t *)prevp;
+  const ctl_out_t prev = *prevp;
   const uint64_t bufent = (uint64_t)P[ctl_P_BufEnt];
   if (!i->rst_ni) {
     n[CV_RESET]++;
@@ -168,13 +150,6 @@ static void ctl_cover(const long *P, const uint64_t *in, const uint64_t *out,
   if (o->lrn_o < prev.lrn_o) n[CV_LRN_DROP]++;
 }
 
-static void *ctl_model_new(const long *P) { return ctl_new(P); }
-static void ctl_model_step(void *m, const uint64_t *in, uint64_t *out)
-{
-  ctl_step((ctl_model_t *)m, (const ctl_in_t *)in, (ctl_out_t *)out);
-}
-static void ctl_model_free(void *m) { ctl_free((ctl_model_t *)m); }
-
 /* The default check (make check, make run, make vectors): the paper
  * configuration, and the configurations that reach what it cannot: narrow
  * instruction counters that saturate (RetW 8), the single-threshold reading
@@ -207,27 +182,4 @@ static const kit_equiv_t ctl_equivs[] = {
    "one CTA slot and one buffer entry (g_nact_one, g_head_one)"},
 };
 
-const kit_block_t ctl_block = {
-  .name = "ctl",
-  .top = "ctl",
-  .rtl_files = "rtl/ctl/ctl.v",
-  .doc = "doc/ctl.md",
-  .params = ctl_params,
-  .nparams = ctl_NPARAMS,
-  .nin = ctl_NIN,
-  .nout = ctl_NOUT,
-  .ports = ctl_ports,
-  .check = ctl_check,
-  .model_new = ctl_model_new,
-  .model_step = ctl_model_step,
-  .model_free = ctl_model_free,
-  .in_check = ctl_in_check,
-  .storage = ctl_storage,
-  .ncover = CV_N,
-  .cover_names = ctl_cover_names,
-  .cover = ctl_cover,
-  .checks = ctl_checks,
-  .nchecks = sizeof ctl_checks / sizeof ctl_checks[0],
-  .equivs = ctl_equivs,
-  .nequivs = sizeof ctl_equivs / sizeof ctl_equivs[0],
-};
+KIT_BLOCK_DEFINE(ctl, ctl, "rtl/ctl/ctl.v", NULL);

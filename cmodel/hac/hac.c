@@ -30,10 +30,9 @@
  * the RTL's combinational block reads only _q and the clocked block only
  * copies _d into _q.
  *
- * Insert and promote are the same stack operation (doc "Insert at position
- * p" / "Promote to position p"): the moving line leaves position `from`
- * (0 for an insertion, since the victim is at 0; c for a hit), every line
- * with from < pos <= to moves down one, and the moving line takes `to`.
+ * Insert and promote are one stack operation here (doc "Insert at position
+ * p" / "Promote to position p"): a line moves from position `from` (0, the
+ * victim's, for an insertion; c for a hit) to `to`.
  *
  * The static policy (Policy = 1) stores neither mc nor EA (doc Decision
  * "static policy storage"): the mc array is kept at 0 (also after reset),

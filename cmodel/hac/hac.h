@@ -34,9 +34,6 @@ static inline unsigned hac_log2u(unsigned x) {
 #define KIT_BLOCK hac
 #define KIT_DEF "cmodel/hac/hac.def"
 #include "cmodel/core/defgen.h"
-#undef KIT_BLOCK
-#undef KIT_DEF
-
 
 /* One cache line's replacement state (doc/hac.md "State and reset"). */
 typedef struct hac_line {
@@ -58,12 +55,7 @@ typedef struct hac_model {
   hac_out_t out;       /* registered outputs (the RTL's *_o flops) */
 } hac_model_t;
 
-/* Allocate and reset; returns NULL on allocation failure. */
-hac_model_t *hac_new(const long *P);
-void hac_free(hac_model_t *m);
 void hac_reset(hac_model_t *m);
-/* One clock: consume in, update state, write the new registered outputs. */
-void hac_step(hac_model_t *m, const hac_in_t *in, hac_out_t *out);
 
 /* Check invariants 1, 2 and 4 of doc/hac.md on every set; 0 = hold. */
 int hac_check_invariants(const hac_model_t *m, char *err, size_t errlen);
@@ -83,8 +75,5 @@ unsigned hac_static_promo(unsigned ways, unsigned nvm, unsigned c);
 
 /* Storage estimate (doc/hac.md "Storage"). */
 void hac_storage(const long *P, kit_storage_t *st);
-
-
-extern const kit_block_t hac_block;
 
 #endif /* HAC_H */

@@ -9,33 +9,20 @@
 #define KIT_BLOCK_IMPL
 #include "cmodel/hac/hac.h"
 
-static int is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
-
-static int hac_check(const long *P, char *err, size_t errlen)
+static int hac_params_check(const long *P, char *err, size_t errlen)
 {
-  if (!is_pow2(P[hac_P_Ways])) {
-    snprintf(err, errlen, "parameter Ways=%ld must be a power of two in 8..64 (section IV-B)",
-             P[hac_P_Ways]);
-    return -1;
-  }
-  if (!is_pow2(P[hac_P_LineBytes])) {
-    snprintf(err, errlen, "parameter LineBytes=%ld must be a power of two", P[hac_P_LineBytes]);
-    return -1;
-  }
-  return 0;
+  return kit_rule(kit_is_pow2(P[hac_P_Ways]), err, errlen,
+                  "parameter Ways=%ld must be a power of two in 8..64 (section IV-B)", P[hac_P_Ways]) ||
+         kit_rule(kit_is_pow2(P[hac_P_LineBytes]), err, errlen,
+                  "parameter LineBytes=%ld must be a power of two", P[hac_P_LineBytes]);
 }
 
 /* A directed file states the paper's legal ranges; the hardware clamps. */
-static int hac_in_check(const long *P, const uint64_t *in, char *err, size_t errlen)
+static int hac_in_check(const long *P, const hac_in_t *i, char *err, size_t errlen)
 {
-  const hac_in_t *i = (const hac_in_t *)in;
   (void)P;
-  if (i->req_valid_i && (i->req_ea_i < 1 || i->req_ea_i > 32)) {
-    snprintf(err, errlen, "req_ea_i=%llu out of range 1..32 (section IV-A)",
-             (unsigned long long)i->req_ea_i);
-    return -1;
-  }
-  return 0;
+  return kit_rule(!i->req_valid_i || (i->req_ea_i >= 1 && i->req_ea_i <= 32), err, errlen,
+                  "req_ea_i=%llu out of range 1..32 (section IV-A)", (unsigned long long)i->req_ea_i);
 }
 
 void hac_storage(const long *P, kit_storage_t *st)
@@ -77,12 +64,10 @@ static const char *const hac_cover_names[CV_N] = {
   "mc_at_max", "ignored_set", "reset",
 };
 
-static void hac_cover(const long *P, const uint64_t *in, const uint64_t *out,
-                      const uint64_t *prev, uint64_t *n)
+static void hac_cover(const long *P, const hac_in_t *i, const hac_out_t *o,
+                      const hac_out_t *prev, uint64_t *n)
 {
   (void)prev;
-  const hac_in_t *i = (const hac_in_t *)in;
-  const hac_out_t *o = (const hac_out_t *)out;
   uint64_t mru = (uint64_t)P[hac_P_Ways] - 1;
   if (!i->rst_ni) { n[CV_RESET]++; return; }
   if (i->req_valid_i && !o->rsp_valid_o) n[CV_IGNORED]++;
@@ -104,13 +89,6 @@ static void hac_cover(const long *P, const uint64_t *in, const uint64_t *out,
     if (o->rsp_mc_o == 2 * mru + 1) n[CV_MC_MAX]++;
   }
 }
-
-static void *hac_model_new(const long *P) { return hac_new(P); }
-static void hac_model_step(void *m, const uint64_t *in, uint64_t *out)
-{
-  hac_step((hac_model_t *)m, (const hac_in_t *)in, (hac_out_t *)out);
-}
-static void hac_model_free(void *m) { hac_free((hac_model_t *)m); }
 
 /* The default check (make check, make run, make vectors): the paper
  * configuration, the static policy (insertion at LRU, never a bypass), and
@@ -146,27 +124,4 @@ static const kit_equiv_t hac_equivs[] = {
    "static policy, writeback misses grouped by ea"},
 };
 
-const kit_block_t hac_block = {
-  .name = "hac",
-  .top = "hac",
-  .rtl_files = "rtl/hac/hac.v",
-  .doc = "doc/hac.md",
-  .params = hac_params,
-  .nparams = hac_NPARAMS,
-  .nin = hac_NIN,
-  .nout = hac_NOUT,
-  .ports = hac_ports,
-  .check = hac_check,
-  .model_new = hac_model_new,
-  .model_step = hac_model_step,
-  .model_free = hac_model_free,
-  .in_check = hac_in_check,
-  .storage = hac_storage,
-  .ncover = CV_N,
-  .cover_names = hac_cover_names,
-  .cover = hac_cover,
-  .checks = hac_checks,
-  .nchecks = sizeof hac_checks / sizeof hac_checks[0],
-  .equivs = hac_equivs,
-  .nequivs = sizeof hac_equivs / sizeof hac_equivs[0],
-};
+KIT_BLOCK_DEFINE(hac, hac, "rtl/hac/hac.v", NULL);

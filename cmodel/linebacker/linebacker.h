@@ -28,10 +28,9 @@
 #include "cmodel/vtt/vtt.h"
 
 #define KIT_BLOCK linebacker
+#define KIT_MODEL_PFX lb
 #define KIT_DEF "cmodel/linebacker/linebacker.def"
 #include "cmodel/core/defgen.h"
-#undef KIT_BLOCK
-#undef KIT_DEF
 
 /* doc "Integration invariants": viol_o bits. */
 enum { LB_VIOL_RF = 1u, LB_VIOL_ACK = 2u, LB_VIOL_WIN = 4u };
@@ -66,12 +65,6 @@ void lb_sub_params(const kit_block_t *sub, const long *P, long *Psub);
  * (doc "Wiring"); the wired ones (lm_state_i, win_end_i, lrn_ack_i) 0. */
 void lb_ctl_in(const linebacker_in_t *in, ctl_in_t *ci);
 
-/* Allocate and reset; NULL on allocation failure or an illegal P. */
-lb_model_t *lb_new(const long *P);
-void lb_free(lb_model_t *m);
-/* One clock: consume in, step the three blocks, write the new outputs. */
-void lb_step(lb_model_t *m, const linebacker_in_t *in, linebacker_out_t *out);
-
 /* doc "Integration invariants": the viol_o bits for the state after a
  * step (m's sub-block outputs are the new ones), given the VTT's and the
  * CTL's outputs before it, whether the CTL decided a window while
@@ -82,10 +75,7 @@ unsigned lb_viol(const lb_model_t *m, const vtt_out_t *vprev, const ctl_out_t *c
 
 /* Storage (doc "Storage"): the sub-blocks' rows, the glue, and the
  * section 4.2 table printed by lb_report. */
-void lb_storage(const long *P, kit_storage_t *st);
+void linebacker_storage(const long *P, kit_storage_t *st);
 void lb_report(const long *P, FILE *f);
-
-
-extern const kit_block_t linebacker_block;
 
 #endif /* LINEBACKER_H */

@@ -17,7 +17,7 @@
 static const kit_block_t *const lb_subs[] = {&lm_block, &vtt_block, &ctl_block};
 #define LB_NSUB (sizeof lb_subs / sizeof lb_subs[0])
 
-static int lb_check(const long *P, char *err, size_t errlen)
+static int linebacker_params_check(const long *P, char *err, size_t errlen)
 {
   for (unsigned k = 0; k < LB_NSUB; k++) {
     long Ps[KIT_MAX_PARAMS];
@@ -33,23 +33,18 @@ static int lb_check(const long *P, char *err, size_t errlen)
 
 /* The values a directed file may not write: the VTT's and the CTL's own
  * rules for the inputs that reach them unchanged. */
-static int lb_in_check(const long *P, const uint64_t *in, char *err, size_t errlen)
+static int linebacker_in_check(const long *P, const linebacker_in_t *i, char *err, size_t errlen)
 {
-  const linebacker_in_t *i = (const linebacker_in_t *)in;
-  if (i->req_valid_i && i->req_op_i == 3) {
-    snprintf(err, errlen, "req_op_i=3 is reserved (0 load miss, 1 store, 2 eviction)");
-    return -1;
-  }
-  if (i->req_valid_i && i->req_set_i >= (uint64_t)P[linebacker_P_Sets]) {
-    snprintf(err, errlen, "req_set_i=%llu out of range 0..%ld (Sets=%ld)", (unsigned long long)i->req_set_i,
-             P[linebacker_P_Sets] - 1, P[linebacker_P_Sets]);
-    return -1;
-  }
   long Pc[KIT_MAX_PARAMS];
   ctl_in_t c;
   lb_sub_params(&ctl_block, P, Pc);
   lb_ctl_in(i, &c);
-  return ctl_block.in_check(Pc, (const uint64_t *)&c, err, errlen);
+  return kit_rule(!(i->req_valid_i && i->req_op_i == 3), err, errlen,
+                  "req_op_i=3 is reserved (0 load miss, 1 store, 2 eviction)") ||
+         kit_rule(!i->req_valid_i || i->req_set_i < (uint64_t)P[linebacker_P_Sets], err, errlen,
+                  "req_set_i=%llu out of range 0..%ld (Sets=%ld)", (unsigned long long)i->req_set_i,
+                  P[linebacker_P_Sets] - 1, P[linebacker_P_Sets]) ||
+         ctl_block.in_check(Pc, (const uint64_t *)&c, err, errlen);
 }
 
 /* doc "Storage": every sub-block row, its text prefixed with the block, and
@@ -57,7 +52,7 @@ static int lb_in_check(const long *P, const uint64_t *in, char *err, size_t errl
  * printed before the next call). */
 static char lb_txt[KIT_MAX_STORAGE_ROWS][200];
 
-void lb_storage(const long *P, kit_storage_t *st)
+void linebacker_storage(const long *P, kit_storage_t *st)
 {
   unsigned n = 0;
   memset(st, 0, sizeof *st);
@@ -134,7 +129,7 @@ enum { CV_RESET, CV_SELECTED, CV_DISABLED, CV_ANSWER_COUNTED, CV_HIT_REFUSED, CV
        CV_VICTIM_FILL, CV_STORE_HIT, CV_PROACTIVE, CV_THROTTLE, CV_RESTORE, CV_HOLD, CV_SKIPPED,
        CV_BLOCKED, CV_VP_ACTIVATED, CV_VP_WITHDRAWN, CV_ACK_LAG, CV_RESTORE_WAITS_ACK, CV_BACKUP_READ,
        CV_RESTORE_WRITE, CV_LAUNCH_NEW, CV_COMPLETION, CV_VTT_OFF, CV_N };
-static const char *const lb_cover_names[CV_N] = {
+static const char *const linebacker_cover_names[CV_N] = {
   "reset", "lm_selected", "lm_disabled", "vtt_answer_counted", "hit_refused", "queue_stalled",
   "eviction_monitoring", "eviction_useful", "eviction_not_useful", "vtt_hit_data_mode", "victim_read",
   "victim_fill", "store_probe_hit", "proactive_throttle", "throttle", "restore", "hold", "skipped",
@@ -142,12 +137,9 @@ static const char *const lb_cover_names[CV_N] = {
   "restore_write", "launch_new", "completion", "vtt_off",
 };
 
-static void lb_cover(const long *P, const uint64_t *in, const uint64_t *out, const uint64_t *prevp,
-                     uint64_t *n)
+static void linebacker_cover(const long *P, const linebacker_in_t *i, const linebacker_out_t *o,
+                             const linebacker_out_t *p, uint64_t *n)
 {
-  const linebacker_in_t *i = (const linebacker_in_t *)in;
-  const linebacker_out_t *o = (const linebacker_out_t *)out;
-  const linebacker_out_t *p = (const linebacker_out_t *)prevp;
   (void)P;
   if (!i->rst_ni) {
     n[CV_RESET]++;
@@ -189,13 +181,6 @@ static void lb_cover(const long *P, const uint64_t *in, const uint64_t *out, con
   if (o->vtt_mode_o == VTT_MODE_OFF) n[CV_VTT_OFF]++;
 }
 
-static void *lb_model_new(const long *P) { return lb_new(P); }
-static void lb_model_step(void *m, const uint64_t *in, uint64_t *out)
-{
-  lb_step((lb_model_t *)m, (const linebacker_in_t *)in, (linebacker_out_t *)out);
-}
-static void lb_model_free(void *m) { lb_free((lb_model_t *)m); }
-
 /* Figure 6's scaled configuration (doc "Figure 6"). */
 #define LB_FIG6 "Entries=4 CntW=8 WinLen=64 Sets=1 VpWays=2 NumVp=4 TagW=4 Offset=2 VpLat=1 RnW=4 MaxCta=4 InstW=16 RetW=8 BufEnt=2"
 
@@ -203,7 +188,7 @@ static void lb_model_free(void *m) { lb_free((lb_model_t *)m); }
  * "Verification"): the paper configuration as printed and with 2000-cycle
  * windows, the scaled Figure 6 configuration where every register is near
  * victim space, and the same with an 80% threshold (LM disabled, VTT off). */
-static const kit_check_t lb_checks[] = {
+static const kit_check_t linebacker_checks[] = {
   {"", 200000, 5000, "the paper configuration as printed (50,000-cycle windows: one decision per window pair)"},
   {"WinLen=2000", 1000000, 20000, "the paper configuration, 2000-cycle windows: many selections, throttles, restores"},
   {LB_FIG6, 300000, 20000, "Figure 6 scaled: 4 CTAs, 4 VPs of 2 registers, 64-cycle windows"},
@@ -214,7 +199,7 @@ static const kit_check_t lb_checks[] = {
  * Figure 6 configuration stands for the paper's (the glue is the same at
  * every size; the sub-blocks' own geometries are proved in their own
  * lists), under both LM readings (doc/harness.md "Equivalence"). */
-static const kit_equiv_t lb_equivs[] = {
+static const kit_equiv_t linebacker_equivs[] = {
   {LB_FIG6, KIT_CHK(1) | KIT_CHK(2) | KIT_CHK(3), 20000,
    "Figure 6 scaled: 4 CTAs, 4 VPs of 2 registers, 64-cycle windows (the paper configuration reduced)"},
   {LB_FIG6 " Thresh=80", KIT_CHK(4), 20000,
@@ -223,28 +208,4 @@ static const kit_equiv_t lb_equivs[] = {
    "Figure 6 scaled, SelWin2 = 1: the 4.1 reading of the LM"},
 };
 
-const kit_block_t linebacker_block = {
-  .name = "linebacker",
-  .top = "linebacker",
-  .rtl_files = "rtl/linebacker/linebacker.v rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v",
-  .doc = "doc/linebacker.md",
-  .params = linebacker_params,
-  .nparams = linebacker_NPARAMS,
-  .nin = linebacker_NIN,
-  .nout = linebacker_NOUT,
-  .ports = linebacker_ports,
-  .check = lb_check,
-  .model_new = lb_model_new,
-  .model_step = lb_model_step,
-  .model_free = lb_model_free,
-  .in_check = lb_in_check,
-  .storage = lb_storage,
-  .report = lb_report,
-  .ncover = CV_N,
-  .cover_names = lb_cover_names,
-  .cover = lb_cover,
-  .checks = lb_checks,
-  .nchecks = sizeof lb_checks / sizeof lb_checks[0],
-  .equivs = lb_equivs,
-  .nequivs = sizeof lb_equivs / sizeof lb_equivs[0],
-};
+KIT_BLOCK_DEFINE(linebacker, lb, "rtl/linebacker/linebacker.v rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v", lb_report);

@@ -36,8 +36,6 @@ static inline unsigned lm_log2u(unsigned x) {
 #define KIT_BLOCK lm
 #define KIT_DEF "cmodel/lm/lm.def"
 #include "cmodel/core/defgen.h"
-#undef KIT_BLOCK
-#undef KIT_DEF
 
 /* doc/lm.md "Ports": state_o encoding. */
 enum { LM_ST_MONITOR = 0, LM_ST_SELECTED = 1, LM_ST_DISABLED = 2 };
@@ -66,12 +64,7 @@ typedef struct lm_model {
   lm_out_t out;                    /* registered outputs */
 } lm_model_t;
 
-/* Allocate and reset; returns NULL on allocation failure. */
-lm_model_t *lm_new(const long *P);
-void lm_free(lm_model_t *m);
 void lm_reset(lm_model_t *m);
-/* One clock: consume in, update state, write the new registered outputs. */
-void lm_step(lm_model_t *m, const lm_in_t *in, lm_out_t *out);
 
 /* doc "Hashed PC": XOR fold of the 32-bit PC into hashw bits (1..5). */
 unsigned lm_hash(uint32_t pc, unsigned hashw);
@@ -80,8 +73,5 @@ int lm_high(uint32_t hit, uint32_t miss, unsigned thresh);
 
 /* Storage estimate (doc/lm.md "Storage"). */
 void lm_storage(const long *P, kit_storage_t *st);
-
-
-extern const kit_block_t lm_block;
 
 #endif /* LM_H */

@@ -9,38 +9,24 @@
 #define KIT_BLOCK_IMPL
 #include "cmodel/lm/lm.h"
 
-static int is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
-
-static int lm_check(const long *P, char *err, size_t errlen)
+static int lm_params_check(const long *P, char *err, size_t errlen)
 {
-  if (!is_pow2(P[lm_P_Entries])) {
-    snprintf(err, errlen, "parameter Entries=%ld must be a power of two in 2..32 (section 4.1)",
-             P[lm_P_Entries]);
-    return -1;
-  }
-  if (!is_pow2(P[lm_P_LineBytes])) {
-    snprintf(err, errlen, "parameter LineBytes=%ld must be a power of two", P[lm_P_LineBytes]);
-    return -1;
-  }
-  if (P[lm_P_L1Bytes] % P[lm_P_LineBytes] != 0) {
-    snprintf(err, errlen, "parameter L1Bytes=%ld must be a multiple of LineBytes=%ld",
-             P[lm_P_L1Bytes], P[lm_P_LineBytes]);
-    return -1;
-  }
-  return 0;
+  return kit_rule(kit_is_pow2(P[lm_P_Entries]), err, errlen,
+                  "parameter Entries=%ld must be a power of two in 2..32 (section 4.1)", P[lm_P_Entries]) ||
+         kit_rule(kit_is_pow2(P[lm_P_LineBytes]), err, errlen,
+                  "parameter LineBytes=%ld must be a power of two", P[lm_P_LineBytes]) ||
+         kit_rule(P[lm_P_L1Bytes] % P[lm_P_LineBytes] == 0, err, errlen,
+                  "parameter L1Bytes=%ld must be a multiple of LineBytes=%ld", P[lm_P_L1Bytes],
+                  P[lm_P_LineBytes]);
 }
 
 /* doc "Decision (outcome 3)": the hardware ignores it, a directed file
  * that writes it with a valid access is wrong. */
-static int lm_in_check(const long *P, const uint64_t *in, char *err, size_t errlen)
+static int lm_in_check(const long *P, const lm_in_t *i, char *err, size_t errlen)
 {
-  const lm_in_t *i = (const lm_in_t *)in;
   (void)P;
-  if (i->acc_valid_i && i->acc_out_i == LM_OUT_RSVD) {
-    snprintf(err, errlen, "acc_out_i=3 is reserved (0 L1 hit, 1 VTT hit, 2 miss in both)");
-    return -1;
-  }
-  return 0;
+  return kit_rule(!(i->acc_valid_i && i->acc_out_i == LM_OUT_RSVD), err, errlen,
+                  "acc_out_i=3 is reserved (0 L1 hit, 1 VTT hit, 2 miss in both)");
 }
 
 /* doc "Storage". The row texts carry their formulas; they live in static
@@ -93,12 +79,10 @@ static const char *const lm_cover_names[CV_N] = {
   "windows_saturated",
 };
 
-static void lm_cover(const long *P, const uint64_t *in, const uint64_t *out,
-                     const uint64_t *prev, uint64_t *n)
+static void lm_cover(const long *P, const lm_in_t *i, const lm_out_t *o,
+                     const lm_out_t *prev, uint64_t *n)
 {
   (void)prev;
-  const lm_in_t *i = (const lm_in_t *)in;
-  const lm_out_t *o = (const lm_out_t *)out;
   const uint64_t cmax = kit_mask((unsigned)P[lm_P_CntW]);
   const uint64_t wmax = kit_mask((unsigned)P[lm_P_WinCntW]);
   if (!i->rst_ni) { n[CV_RESET]++; return; }
@@ -120,13 +104,6 @@ static void lm_cover(const long *P, const uint64_t *in, const uint64_t *out,
   if (o->dbg_miss_o == cmax) n[CV_MISS_SAT]++;
   if (o->windows_o == wmax) n[CV_WIN_SAT]++;
 }
-
-static void *lm_model_new(const long *P) { return lm_new(P); }
-static void lm_model_step(void *m, const uint64_t *in, uint64_t *out)
-{
-  lm_step((lm_model_t *)m, (const lm_in_t *)in, (lm_out_t *)out);
-}
-static void lm_model_free(void *m) { lm_free((lm_model_t *)m); }
 
 /* The default check (make check, make run, make vectors): the paper
  * configuration ends a 50,000-cycle window only a few times per run, so
@@ -159,27 +136,4 @@ static const kit_equiv_t lm_equivs[] = {
    "SelWin2 = 1: window 2 decides, valid 11 selected"},
 };
 
-const kit_block_t lm_block = {
-  .name = "lm",
-  .top = "lm",
-  .rtl_files = "rtl/lm/lm.v",
-  .doc = "doc/lm.md",
-  .params = lm_params,
-  .nparams = lm_NPARAMS,
-  .nin = lm_NIN,
-  .nout = lm_NOUT,
-  .ports = lm_ports,
-  .check = lm_check,
-  .model_new = lm_model_new,
-  .model_step = lm_model_step,
-  .model_free = lm_model_free,
-  .in_check = lm_in_check,
-  .storage = lm_storage,
-  .ncover = CV_N,
-  .cover_names = lm_cover_names,
-  .cover = lm_cover,
-  .checks = lm_checks,
-  .nchecks = sizeof lm_checks / sizeof lm_checks[0],
-  .equivs = lm_equivs,
-  .nequivs = sizeof lm_equivs / sizeof lm_equivs[0],
-};
+KIT_BLOCK_DEFINE(lm, lm, "rtl/lm/lm.v", NULL);

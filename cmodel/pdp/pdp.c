@@ -1,12 +1,11 @@
 /*
  * pdp.c - bit-accurate, cycle-level golden model of the PDP-S predictor.
  *
- * What it models: the RD sampler (sampled sets, FIFOs of recent tags, the
- * every-M-th-access insertion, RD = n*M + t, matched entry invalidated),
- * the RD counter array (NB bins + N_t, freeze on saturation) and the
- * period-end PD compute (hit-rate model E(d_p), candidates compared by
- * cross-multiplication in a 2-stage pipeline, one candidate per cycle),
- * exactly as doc/pdp.md specifies; each rule names its doc section.
+ * What it models: the RD sampler, the RD counter array and the period-end
+ * PD compute (one candidate per cycle, compared by cross-multiplication),
+ * exactly as doc/pdp.md specifies them ("RD sampler", "RD counter array",
+ * "Periods", "Hit-rate model and PD compute", "Debug read", "Reset"); each
+ * rule names its doc section.
  *
  * Usage profile: the lockstep calls pdp_step() once per clock. A step reads
  * one sampled set's FIFO (O(F)), updates at most one bin, and in a compute

@@ -9,9 +9,9 @@
  * model implements it rule by rule, computing every next value from the
  * current state, then committing (the RTL's _d / _q).
  *
- * Compute latency: the access that ends a period in cycle t makes busy_o 1
- * in cycles t+1 .. t+NB+1 and the new PD visible from cycle t+NB+2
- * (NB = DMax/Sc; GPU default 17 busy cycles).
+ * The outputs returned by pdp_step() are the values the RTL shows after the
+ * rising edge that ends the cycle whose inputs were passed in; the compute
+ * latency is doc/pdp.md "Datapath and timing".
  */
 #ifndef PDP_H
 #define PDP_H
@@ -34,8 +34,6 @@ static inline unsigned pdp_log2u(unsigned long x) {
 #define KIT_BLOCK pdp
 #define KIT_DEF "cmodel/pdp/pdp.def"
 #include "cmodel/core/defgen.h"
-#undef KIT_BLOCK
-#undef KIT_DEF
 
 /* Operand widths of the compute datapath (doc/pdp.md "Operand widths"). */
 typedef struct pdp_widths {
@@ -73,10 +71,7 @@ typedef struct pdp_model {
   pdp_out_t out;             /* registered outputs */
 } pdp_model_t;
 
-pdp_model_t *pdp_new(const long *P);
-void pdp_free(pdp_model_t *m);
 void pdp_reset(pdp_model_t *m);
-void pdp_step(pdp_model_t *m, const pdp_in_t *in, pdp_out_t *out);
 int pdp_check_invariants(const pdp_model_t *m, char *err, size_t errlen);
 
 /* One candidate of the hit-rate model (doc "Hit-rate model"): H and A/2^z of
@@ -87,8 +82,5 @@ void pdp_candidate(const pdp_model_t *m, unsigned b, uint64_t s, uint64_t v,
 int pdp_better(uint64_t h, uint64_t a, uint64_t bh, uint64_t ba);
 
 void pdp_storage(const long *P, kit_storage_t *st);
-
-
-extern const kit_block_t pdp_block;
 
 #endif /* PDP_H */

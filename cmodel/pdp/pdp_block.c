@@ -9,59 +9,36 @@
 #define KIT_BLOCK_IMPL
 #include "cmodel/pdp/pdp.h"
 
-static int is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
-
-static int pdp_check(const long *P, char *err, size_t errlen)
+static int pdp_params_check(const long *P, char *err, size_t errlen)
 {
   static const int pow2[] = {pdp_P_Sets, pdp_P_SampledSets, pdp_P_DMax, pdp_P_Sc, pdp_P_SampM};
-  for (unsigned i = 0; i < sizeof pow2 / sizeof pow2[0]; i++)
-    if (!is_pow2(P[pow2[i]])) {
-      snprintf(err, errlen, "parameter %s=%ld must be a power of two", pdp_params[pow2[i]].name,
-               P[pow2[i]]);
+  for (unsigned i = 0; i < KIT_COUNT(pow2); i++)
+    if (kit_rule(kit_is_pow2(P[pow2[i]]), err, errlen, "parameter %s=%ld must be a power of two",
+                 pdp_params[pow2[i]].name, P[pow2[i]]))
       return -1;
-    }
-  if (P[pdp_P_SampledSets] > P[pdp_P_Sets]) {
-    snprintf(err, errlen, "parameter SampledSets=%ld must be <= Sets=%ld", P[pdp_P_SampledSets],
-             P[pdp_P_Sets]);
-    return -1;
-  }
-  if (P[pdp_P_PdMin] > P[pdp_P_DMax]) {
-    snprintf(err, errlen, "parameter PdMin=%ld must be <= DMax=%ld", P[pdp_P_PdMin], P[pdp_P_DMax]);
-    return 1;
-  }
-  long nb = P[pdp_P_DMax] / P[pdp_P_Sc];
-  if (nb < 2 || nb > 256) {
-    snprintf(err, errlen, "parameters DMax=%ld Sc=%ld: DMax/Sc must be 2..256 bins",
-             P[pdp_P_DMax], P[pdp_P_Sc]);
-    return -1;
-  }
-  if (P[pdp_P_DMax] / P[pdp_P_SampM] < 2) {
-    snprintf(err, errlen, "parameters DMax=%ld SampM=%ld: the FIFO depth DMax/SampM must be >= 2",
-             P[pdp_P_DMax], P[pdp_P_SampM]);
-    return -1;
-  }
-  if (P[pdp_P_NtW] < P[pdp_P_BinW]) {
-    snprintf(err, errlen, "parameter NtW=%ld must be >= BinW=%ld", P[pdp_P_NtW], P[pdp_P_BinW]);
-    return -1;
-  }
-  if (P[pdp_P_PeriodLen] < nb + 2) {
-    snprintf(err, errlen, "parameter PeriodLen=%ld must be >= DMax/Sc + 2 = %ld (a period may not end "
-             "while the compute runs)", P[pdp_P_PeriodLen], nb + 2);
-    return -1;
-  }
-  return 0;
+  const long nb = P[pdp_P_DMax] / P[pdp_P_Sc];
+  return kit_rule(P[pdp_P_SampledSets] <= P[pdp_P_Sets], err, errlen,
+                  "parameter SampledSets=%ld must be <= Sets=%ld", P[pdp_P_SampledSets], P[pdp_P_Sets]) ||
+         kit_rule(P[pdp_P_PdMin] <= P[pdp_P_DMax], err, errlen, "parameter PdMin=%ld must be <= DMax=%ld",
+                  P[pdp_P_PdMin], P[pdp_P_DMax]) ||
+         kit_rule(nb >= 2 && nb <= 256, err, errlen,
+                  "parameters DMax=%ld Sc=%ld: DMax/Sc must be 2..256 bins", P[pdp_P_DMax], P[pdp_P_Sc]) ||
+         kit_rule(P[pdp_P_DMax] / P[pdp_P_SampM] >= 2, err, errlen,
+                  "parameters DMax=%ld SampM=%ld: the FIFO depth DMax/SampM must be >= 2", P[pdp_P_DMax],
+                  P[pdp_P_SampM]) ||
+         kit_rule(P[pdp_P_NtW] >= P[pdp_P_BinW], err, errlen, "parameter NtW=%ld must be >= BinW=%ld",
+                  P[pdp_P_NtW], P[pdp_P_BinW]) ||
+         kit_rule(P[pdp_P_PeriodLen] >= nb + 2, err, errlen,
+                  "parameter PeriodLen=%ld must be >= DMax/Sc + 2 = %ld (a period may not end "
+                  "while the compute runs)", P[pdp_P_PeriodLen], nb + 2);
 }
 
 /* A directed file may only address what exists: the debug address 0..NB. */
-static int pdp_in_check(const long *P, const uint64_t *in, char *err, size_t errlen)
+static int pdp_in_check(const long *P, const pdp_in_t *i, char *err, size_t errlen)
 {
-  const pdp_in_t *i = (const pdp_in_t *)in;
-  if (i->dbg_addr_i > PDP_NB(P)) {
-    snprintf(err, errlen, "dbg_addr_i=%llu out of range 0..%u (bins 0..NB-1, N_t at NB)",
-             (unsigned long long)i->dbg_addr_i, PDP_NB(P));
-    return -1;
-  }
-  return 0;
+  return kit_rule(i->dbg_addr_i <= PDP_NB(P), err, errlen,
+                  "dbg_addr_i=%llu out of range 0..%u (bins 0..NB-1, N_t at NB)",
+                  (unsigned long long)i->dbg_addr_i, PDP_NB(P));
 }
 
 void pdp_storage(const long *P, kit_storage_t *st)
@@ -100,12 +77,10 @@ static const char *const pdp_cover_names[CV_N] = {
   "dbg_beyond_nt",
 };
 
-static void pdp_cover(const long *P, const uint64_t *in, const uint64_t *out,
-                      const uint64_t *prev, uint64_t *n)
+static void pdp_cover(const long *P, const pdp_in_t *i, const pdp_out_t *o,
+                      const pdp_out_t *prev, uint64_t *n)
 {
   (void)prev;
-  const pdp_in_t *i = (const pdp_in_t *)in;
-  const pdp_out_t *o = (const pdp_out_t *)out;
   uint64_t nb = PDP_NB(P), dmax = (uint64_t)P[pdp_P_DMax], sc = (uint64_t)P[pdp_P_Sc];
   uint64_t pdmin = (uint64_t)(P[pdp_P_PdMin] + P[pdp_P_Sc] - 1) / sc * sc; /* smallest candidate */
   if (!i->rst_ni) { n[CV_RESET]++; return; }
@@ -127,13 +102,6 @@ static void pdp_cover(const long *P, const uint64_t *in, const uint64_t *out,
   if (i->dbg_addr_i == nb && o->dbg_data_o) n[CV_DBG_NT]++;
   if (i->dbg_addr_i > nb) n[CV_DBG_BEYOND]++;
 }
-
-static void *pdp_model_new(const long *P) { return pdp_new(P); }
-static void pdp_model_step(void *m, const uint64_t *in, uint64_t *out)
-{
-  pdp_step((pdp_model_t *)m, (const pdp_in_t *)in, (pdp_out_t *)out);
-}
-static void pdp_model_free(void *m) { pdp_free((pdp_model_t *)m); }
 
 /* The default check (make check, make run, make vectors): the paper
  * configuration computes a PD once per 16K-access period and its bins
@@ -169,27 +137,4 @@ static const kit_equiv_t pdp_equivs[] = {
    "PdMin = 1: every candidate from 1"},
 };
 
-const kit_block_t pdp_block = {
-  .name = "pdp",
-  .top = "pdp",
-  .rtl_files = "rtl/pdp/pdp.v",
-  .doc = "doc/pdp.md",
-  .params = pdp_params,
-  .nparams = pdp_NPARAMS,
-  .nin = pdp_NIN,
-  .nout = pdp_NOUT,
-  .ports = pdp_ports,
-  .check = pdp_check,
-  .model_new = pdp_model_new,
-  .model_step = pdp_model_step,
-  .model_free = pdp_model_free,
-  .in_check = pdp_in_check,
-  .storage = pdp_storage,
-  .ncover = CV_N,
-  .cover_names = pdp_cover_names,
-  .cover = pdp_cover,
-  .checks = pdp_checks,
-  .nchecks = sizeof pdp_checks / sizeof pdp_checks[0],
-  .equivs = pdp_equivs,
-  .nequivs = sizeof pdp_equivs / sizeof pdp_equivs[0],
-};
+KIT_BLOCK_DEFINE(pdp, pdp, "rtl/pdp/pdp.v", NULL);

@@ -2,13 +2,9 @@
  * victim_bits.c - golden model of CBWT's L2 victim-bit sampler.
  *
  * What it models: the contention detector of Chen et al. (MICRO 2014),
- * section V-B and Fig. 9: per line of the sampler sets of an L2, one victim
- * bit per L1 (or per group of Share L1s); a request from an L1 whose bit is
- * already set is a lost-locality event; a saturating LLS counter and a
- * saturating sampled-access counter; at the end of each period (Period L2
- * requests, or cycles with PeriodAcc = 0) the
- * contention flag is LLS x ThrDen >= accesses x ThrNum (accesses > 0) and the
- * counters restart. doc/victim_bits.md is the spec; every rule below names
+ * section V-B and Fig. 9, exactly as doc/victim_bits.md specifies it
+ * ("Which sets are samplers", "Period", "Threshold", "Event kinds",
+ * "Counters, period and outputs", "Paper readings"); every rule below names
  * the doc section it implements.
  *
  * Usage profile: the lockstep driver calls victim_bits_step() once per

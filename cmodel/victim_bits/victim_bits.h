@@ -53,8 +53,6 @@ enum { VB_HIT = 0, VB_FILL = 1, VB_EVICT = 2, VB_WRITE = 3 };
 #define KIT_BLOCK victim_bits
 #define KIT_DEF "cmodel/victim_bits/victim_bits.def"
 #include "cmodel/core/defgen.h"
-#undef KIT_BLOCK
-#undef KIT_DEF
 
 typedef struct victim_bits_model {
   /* configuration, validated by the caller (kit_params_check) */
@@ -75,11 +73,7 @@ typedef struct victim_bits_model {
   victim_bits_out_t out;        /* registered outputs; out.period_done_o is `done` */
 } victim_bits_model_t;
 
-victim_bits_model_t *victim_bits_new(const long *P);
-void victim_bits_free(victim_bits_model_t *m);
 void victim_bits_reset(victim_bits_model_t *m);
-void victim_bits_step(victim_bits_model_t *m, const victim_bits_in_t *in,
-                      victim_bits_out_t *out);
 
 /* doc "Threshold": contention iff acc > 0 and lls*den >= acc*num. */
 int victim_bits_contention(uint64_t lls, uint64_t acc, unsigned num, unsigned den);
@@ -89,8 +83,5 @@ int victim_bits_is_sampler(unsigned shift, unsigned offset, unsigned sets, uint6
 int victim_bits_check_invariants(const victim_bits_model_t *m, char *err, size_t errlen);
 
 void victim_bits_storage(const long *P, kit_storage_t *st);
-
-
-extern const kit_block_t victim_bits_block;
 
 #endif /* VICTIM_BITS_H */

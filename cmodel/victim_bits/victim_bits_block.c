@@ -12,68 +12,44 @@
 /* Kit bound on G x N x M (doc "Cross-parameter rules"): 32x the paper's. */
 #define VB_MAX_VICTIM_BITS 65536u
 
-static int is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
-
-static int vb_check(const long *P, char *err, size_t errlen)
+static int victim_bits_params_check(const long *P, char *err, size_t errlen)
 {
-  long sets = P[victim_bits_P_Sets], sh = P[victim_bits_P_SampleShift];
-  long off = P[victim_bits_P_SampleOffset];
-  if (off >= (1L << sh) || off >= sets) {
-    snprintf(err, errlen,
-             "parameter SampleOffset=%ld must be below 2^SampleShift=%ld and below Sets=%ld",
-             off, 1L << sh, sets);
-    return -1;
-  }
-  if (!is_pow2(P[victim_bits_P_Share]) || P[victim_bits_P_Share] > P[victim_bits_P_L1s]) {
-    snprintf(err, errlen, "parameter Share=%ld must be a power of two <= L1s=%ld",
-             P[victim_bits_P_Share], P[victim_bits_P_L1s]);
-    return -1;
-  }
-  if (P[victim_bits_P_LlsW] > P[victim_bits_P_AccW]) {
-    snprintf(err, errlen, "parameter LlsW=%ld must be <= AccW=%ld (LLS <= accesses)",
-             P[victim_bits_P_LlsW], P[victim_bits_P_AccW]);
-    return -1;
-  }
-  if (P[victim_bits_P_ThrNum] > P[victim_bits_P_ThrDen]) {
-    snprintf(err, errlen, "parameter ThrNum=%ld must be <= ThrDen=%ld (a ratio above 1 never fires)",
-             P[victim_bits_P_ThrNum], P[victim_bits_P_ThrDen]);
-    return -1;
-  }
-  if (!is_pow2(P[victim_bits_P_LineBytes])) {
-    snprintf(err, errlen, "parameter LineBytes=%ld must be a power of two", P[victim_bits_P_LineBytes]);
-    return -1;
-  }
-  uint64_t vbits = (uint64_t)VB_G(P) * VB_N(P) * (uint64_t)P[victim_bits_P_Ways];
-  if (vbits > VB_MAX_VICTIM_BITS) {
-    snprintf(err, errlen, "victim bits G x N x M = %llu exceed the kit bound %u (lower Sets, "
-             "Ways, L1s or raise SampleShift/Share)", (unsigned long long)vbits, VB_MAX_VICTIM_BITS);
-    return -1;
-  }
-  return 0;
+  const long sets = P[victim_bits_P_Sets], sh = P[victim_bits_P_SampleShift];
+  const long off = P[victim_bits_P_SampleOffset];
+  const uint64_t vbits = (uint64_t)VB_G(P) * VB_N(P) * (uint64_t)P[victim_bits_P_Ways];
+  return kit_rule(off < (1L << sh) && off < sets, err, errlen,
+                  "parameter SampleOffset=%ld must be below 2^SampleShift=%ld and below Sets=%ld", off,
+                  1L << sh, sets) ||
+         kit_rule(kit_is_pow2(P[victim_bits_P_Share]) && P[victim_bits_P_Share] <= P[victim_bits_P_L1s],
+                  err, errlen, "parameter Share=%ld must be a power of two <= L1s=%ld",
+                  P[victim_bits_P_Share], P[victim_bits_P_L1s]) ||
+         kit_rule(P[victim_bits_P_LlsW] <= P[victim_bits_P_AccW], err, errlen,
+                  "parameter LlsW=%ld must be <= AccW=%ld (LLS <= accesses)", P[victim_bits_P_LlsW],
+                  P[victim_bits_P_AccW]) ||
+         kit_rule(P[victim_bits_P_ThrNum] <= P[victim_bits_P_ThrDen], err, errlen,
+                  "parameter ThrNum=%ld must be <= ThrDen=%ld (a ratio above 1 never fires)",
+                  P[victim_bits_P_ThrNum], P[victim_bits_P_ThrDen]) ||
+         kit_rule(kit_is_pow2(P[victim_bits_P_LineBytes]), err, errlen,
+                  "parameter LineBytes=%ld must be a power of two", P[victim_bits_P_LineBytes]) ||
+         kit_rule(vbits <= VB_MAX_VICTIM_BITS, err, errlen,
+                  "victim bits G x N x M = %llu exceed the kit bound %u (lower Sets, "
+                  "Ways, L1s or raise SampleShift/Share)", (unsigned long long)vbits, VB_MAX_VICTIM_BITS);
 }
 
 /* A directed file names only real sets, ways and L1s (doc "Event kinds";
  * the random stimulus drives out-of-range values, which are ignored). */
-static int vb_in_check(const long *P, const uint64_t *in, char *err, size_t errlen)
+static int victim_bits_in_check(const long *P, const victim_bits_in_t *i, char *err, size_t errlen)
 {
-  const victim_bits_in_t *i = (const victim_bits_in_t *)in;
-  if (!i->ev_valid_i) return 0;
-  if (i->ev_set_i >= (uint64_t)P[victim_bits_P_Sets]) {
-    snprintf(err, errlen, "ev_set_i=%llu out of range 0..%ld (Sets)",
-             (unsigned long long)i->ev_set_i, P[victim_bits_P_Sets] - 1);
-    return -1;
-  }
-  if (i->ev_way_i >= (uint64_t)P[victim_bits_P_Ways]) {
-    snprintf(err, errlen, "ev_way_i=%llu out of range 0..%ld (Ways)",
-             (unsigned long long)i->ev_way_i, P[victim_bits_P_Ways] - 1);
-    return -1;
-  }
-  if (i->ev_kind_i != VB_EVICT && i->ev_l1_i >= (uint64_t)P[victim_bits_P_L1s]) {
-    snprintf(err, errlen, "ev_l1_i=%llu out of range 0..%ld (L1s)",
-             (unsigned long long)i->ev_l1_i, P[victim_bits_P_L1s] - 1);
-    return -1;
-  }
-  return 0;
+  return i->ev_valid_i &&
+         (kit_rule(i->ev_set_i < (uint64_t)P[victim_bits_P_Sets], err, errlen,
+                   "ev_set_i=%llu out of range 0..%ld (Sets)", (unsigned long long)i->ev_set_i,
+                   P[victim_bits_P_Sets] - 1) ||
+          kit_rule(i->ev_way_i < (uint64_t)P[victim_bits_P_Ways], err, errlen,
+                   "ev_way_i=%llu out of range 0..%ld (Ways)", (unsigned long long)i->ev_way_i,
+                   P[victim_bits_P_Ways] - 1) ||
+          kit_rule(i->ev_kind_i == VB_EVICT || i->ev_l1_i < (uint64_t)P[victim_bits_P_L1s], err, errlen,
+                   "ev_l1_i=%llu out of range 0..%ld (L1s)", (unsigned long long)i->ev_l1_i,
+                   P[victim_bits_P_L1s] - 1));
 }
 
 void victim_bits_storage(const long *P, kit_storage_t *st)
@@ -118,19 +94,17 @@ enum { CV_RESET, CV_HIT_FIRST, CV_HIT_LOST, CV_FILL, CV_EVICT, CV_WRITE, CV_UNSA
        CV_OUT_OF_RANGE, CV_LLS_SAT, CV_ACC_SAT, CV_PERIOD_CONT, CV_PERIOD_NOCONT,
        CV_PERIOD_EMPTY, CV_THR_EXACT, CV_THR_BELOW, CV_EVENT_AT_END, CV_RESTART, CV_DBG_NONZERO,
        CV_N };
-static const char *const vb_cover_names[CV_N] = {
+static const char *const victim_bits_cover_names[CV_N] = {
   "reset", "hit_first", "hit_lost", "fill", "evict_sampled", "write", "unsampled_ignored",
   "out_of_range_ignored", "lls_saturated", "acc_saturated", "period_contention",
   "period_no_contention", "period_empty", "threshold_exact", "threshold_one_below",
   "event_at_period_end", "restart_after_end", "dbg_nonzero",
 };
 
-static void vb_cover(const long *P, const uint64_t *in, const uint64_t *out,
-                     const uint64_t *prev, uint64_t *n)
+static void victim_bits_cover(const long *P, const victim_bits_in_t *i, const victim_bits_out_t *o,
+                              const victim_bits_out_t *prev, uint64_t *n)
 {
   (void)prev;
-  const victim_bits_in_t *i = (const victim_bits_in_t *)in;
-  const victim_bits_out_t *o = (const victim_bits_out_t *)out;
   const uint64_t num = (uint64_t)P[victim_bits_P_ThrNum], den = (uint64_t)P[victim_bits_P_ThrDen];
   if (!i->rst_ni) { n[CV_RESET]++; return; }
   if (i->ev_valid_i) {
@@ -161,13 +135,6 @@ static void vb_cover(const long *P, const uint64_t *in, const uint64_t *out,
   }
   if (o->dbg_data_o) n[CV_DBG_NONZERO]++;
 }
-
-static void *vb_model_new(const long *P) { return victim_bits_new(P); }
-static void vb_model_step(void *m, const uint64_t *in, uint64_t *out)
-{
-  victim_bits_step((victim_bits_model_t *)m, (const victim_bits_in_t *)in, (victim_bits_out_t *)out);
-}
-static void vb_model_free(void *m) { victim_bits_free((victim_bits_model_t *)m); }
 
 /* The default check (make check, make run, make vectors): the paper
  * configuration, and geometries it cannot show: non-power-of-two L1, set
@@ -206,27 +173,4 @@ static const kit_equiv_t victim_bits_equivs[] = {
    "Period = 1: every request ends a period (g_period1)"},
 };
 
-const kit_block_t victim_bits_block = {
-  .name = "victim_bits",
-  .top = "victim_bits",
-  .rtl_files = "rtl/victim_bits/victim_bits.v",
-  .doc = "doc/victim_bits.md",
-  .params = victim_bits_params,
-  .nparams = victim_bits_NPARAMS,
-  .nin = victim_bits_NIN,
-  .nout = victim_bits_NOUT,
-  .ports = victim_bits_ports,
-  .check = vb_check,
-  .model_new = vb_model_new,
-  .model_step = vb_model_step,
-  .model_free = vb_model_free,
-  .in_check = vb_in_check,
-  .storage = victim_bits_storage,
-  .ncover = CV_N,
-  .cover_names = vb_cover_names,
-  .cover = vb_cover,
-  .checks = victim_bits_checks,
-  .nchecks = sizeof victim_bits_checks / sizeof victim_bits_checks[0],
-  .equivs = victim_bits_equivs,
-  .nequivs = sizeof victim_bits_equivs / sizeof victim_bits_equivs[0],
-};
+KIT_BLOCK_DEFINE(victim_bits, victim_bits, "rtl/victim_bits/victim_bits.v", NULL);

@@ -12,12 +12,10 @@
  * the current state and the inputs, then writes only what changes, in the
  * order the RTL's edge would (debug read first: read before write).
  *
- * Timing (doc/vtt.md "Operations and timing"): the outputs returned by
- * vtt_step() are the values the RTL shows after the rising edge that ends
- * the cycle whose inputs were passed in. An operation taken in cycle a
- * answers in cycle a + L; its table changes happen at the edge ending
- * cycle a + L - 1. mode_o, vp_act_o and lrn_ack_o are the mode, mask and
- * lrn_ack registers themselves.
+ * The outputs returned by vtt_step() are the values the RTL shows after the
+ * rising edge that ends the cycle whose inputs were passed in (operation
+ * latencies: doc/vtt.md "Operations and timing"). mode_o, vp_act_o and
+ * lrn_ack_o are the mode, mask and lrn_ack registers themselves.
  *
  * Parameters, ports and widths come from vtt.def (the single source of
  * truth); see cmodel/core/defgen.h for what it generates.
@@ -39,8 +37,6 @@
 #define KIT_BLOCK vtt
 #define KIT_DEF "cmodel/vtt/vtt.def"
 #include "cmodel/core/defgen.h"
-#undef KIT_BLOCK
-#undef KIT_DEF
 
 /* doc/vtt.md "Modes": mode_o encoding (3 never). */
 enum { VTT_MODE_MON = 0, VTT_MODE_VC = 1, VTT_MODE_OFF = 2 };
@@ -80,12 +76,7 @@ typedef struct vtt_res {
   uint64_t evict_tag;
 } vtt_res_t;
 
-/* Allocate and reset; returns NULL on allocation failure or illegal P. */
-vtt_model_t *vtt_new(const long *P);
-void vtt_free(vtt_model_t *m);
 void vtt_reset(vtt_model_t *m);
-/* One clock: consume in, update state, write the new registered outputs. */
-void vtt_step(vtt_model_t *m, const vtt_in_t *in, vtt_out_t *out);
 
 /* doc "Eq. 2": RN of entry (vp, set, way). */
 uint32_t vtt_rn(const vtt_model_t *m, unsigned vp, unsigned set, unsigned way);
@@ -97,8 +88,5 @@ int vtt_check(const vtt_model_t *m, char *err, size_t errlen);
 
 /* Storage estimate (doc/vtt.md "Storage"). */
 void vtt_storage(const long *P, kit_storage_t *st);
-
-
-extern const kit_block_t vtt_block;
 
 #endif /* VTT_H */

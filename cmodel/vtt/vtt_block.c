@@ -11,58 +11,36 @@
 #define KIT_BLOCK_IMPL
 #include "cmodel/vtt/vtt.h"
 
-static int is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
-
 /* doc/vtt.md "Parameters": cross-parameter rules. */
-static int vtt_check_params(const long *P, char *err, size_t errlen)
+static int vtt_params_check(const long *P, char *err, size_t errlen)
 {
   const long tot = P[vtt_P_NumVp] * P[vtt_P_VpWays];
   const long nent = tot * P[vtt_P_Sets];
-  if (!is_pow2(P[vtt_P_VpWays])) {
-    snprintf(err, errlen, "parameter VpWays=%ld must be a power of two in 1..32 (section 4.1)",
-             P[vtt_P_VpWays]);
-    return -1;
-  }
-  if (tot < 2 || tot > (long)VTT_MAX_WAYS) {
-    snprintf(err, errlen,
-             "parameters NumVp=%ld x VpWays=%ld = %ld ways per set, must be 2..32 (section 4.1: 32-way VTT)",
-             P[vtt_P_NumVp], P[vtt_P_VpWays], tot);
-    return -1;
-  }
-  if (P[vtt_P_Offset] + nent > (1L << P[vtt_P_RnW])) {
-    snprintf(err, errlen,
-             "parameter Offset=%ld: Offset + NumVp x Sets x VpWays = %ld + %ld = %ld exceeds the "
-             "register space 2^RnW = %ld (RnW=%ld)",
-             P[vtt_P_Offset], P[vtt_P_Offset], nent, P[vtt_P_Offset] + nent, 1L << P[vtt_P_RnW],
-             P[vtt_P_RnW]);
-    return -1;
-  }
-  if (!is_pow2(P[vtt_P_LineBytes])) {
-    snprintf(err, errlen, "parameter LineBytes=%ld must be a power of two", P[vtt_P_LineBytes]);
-    return -1;
-  }
-  return 0;
+  return kit_rule(kit_is_pow2(P[vtt_P_VpWays]), err, errlen,
+                  "parameter VpWays=%ld must be a power of two in 1..32 (section 4.1)", P[vtt_P_VpWays]) ||
+         kit_rule(tot >= 2 && tot <= (long)VTT_MAX_WAYS, err, errlen,
+                  "parameters NumVp=%ld x VpWays=%ld = %ld ways per set, must be 2..32 (section 4.1: 32-way VTT)",
+                  P[vtt_P_NumVp], P[vtt_P_VpWays], tot) ||
+         kit_rule(P[vtt_P_Offset] + nent <= (1L << P[vtt_P_RnW]), err, errlen,
+                  "parameter Offset=%ld: Offset + NumVp x Sets x VpWays = %ld + %ld = %ld exceeds the "
+                  "register space 2^RnW = %ld (RnW=%ld)",
+                  P[vtt_P_Offset], P[vtt_P_Offset], nent, P[vtt_P_Offset] + nent, 1L << P[vtt_P_RnW],
+                  P[vtt_P_RnW]) ||
+         kit_rule(kit_is_pow2(P[vtt_P_LineBytes]), err, errlen,
+                  "parameter LineBytes=%ld must be a power of two", P[vtt_P_LineBytes]);
 }
 
 /* doc "Illegal inputs": defined in hardware, refused in a directed file. */
-static int vtt_in_check(const long *P, const uint64_t *in, char *err, size_t errlen)
+static int vtt_in_check(const long *P, const vtt_in_t *i, char *err, size_t errlen)
 {
-  const vtt_in_t *i = (const vtt_in_t *)in;
-  if (i->lm_state_i == 3) {
-    snprintf(err, errlen, "lm_state_i=3 is not an LM state (0 monitoring, 1 selected, 2 disabled)");
-    return -1;
-  }
-  if (!i->req_valid_i) return 0;
-  if (i->req_op_i == VTT_OP_RSVD) {
-    snprintf(err, errlen, "req_op_i=3 is reserved (0 lookup, 1 store probe, 2 insert)");
-    return -1;
-  }
-  if (i->req_set_i >= (uint64_t)P[vtt_P_Sets]) {
-    snprintf(err, errlen, "req_set_i=%llu out of range 0..%ld (Sets=%ld)",
-             (unsigned long long)i->req_set_i, P[vtt_P_Sets] - 1, P[vtt_P_Sets]);
-    return -1;
-  }
-  return 0;
+  return kit_rule(i->lm_state_i != 3, err, errlen,
+                  "lm_state_i=3 is not an LM state (0 monitoring, 1 selected, 2 disabled)") ||
+         (i->req_valid_i &&
+          (kit_rule(i->req_op_i != VTT_OP_RSVD, err, errlen,
+                    "req_op_i=3 is reserved (0 lookup, 1 store probe, 2 insert)") ||
+           kit_rule(i->req_set_i < (uint64_t)P[vtt_P_Sets], err, errlen,
+                    "req_set_i=%llu out of range 0..%ld (Sets=%ld)", (unsigned long long)i->req_set_i,
+                    P[vtt_P_Sets] - 1, P[vtt_P_Sets])));
 }
 
 /* Flops a response register needs when it holds 0 or one of the values
@@ -168,12 +146,10 @@ static const char *const vtt_cover_names[CV_N] = {
   "lrn_change_held_while_busy", "rn_first", "rn_last", "lm_state_ignored_after_decision",
 };
 
-static void vtt_cover(const long *P, const uint64_t *in, const uint64_t *out,
-                      const uint64_t *prev, uint64_t *n)
+static void vtt_cover(const long *P, const vtt_in_t *i, const vtt_out_t *o,
+                      const vtt_out_t *prev, uint64_t *n)
 {
   (void)prev;
-  const vtt_in_t *i = (const vtt_in_t *)in;
-  const vtt_out_t *o = (const vtt_out_t *)out;
   const uint64_t all = kit_mask((unsigned)P[vtt_P_NumVp]);
   const uint64_t nent = (uint64_t)P[vtt_P_NumVp] * (uint64_t)P[vtt_P_Sets] * (uint64_t)P[vtt_P_VpWays];
   if (!i->rst_ni) { n[CV_RESET]++; return; }
@@ -226,13 +202,6 @@ static void vtt_cover(const long *P, const uint64_t *in, const uint64_t *out,
     n[CV_STATE_IGNORED]++;
 }
 
-static void *vtt_model_new(const long *P) { return vtt_new(P); }
-static void vtt_model_step(void *m, const uint64_t *in, uint64_t *out)
-{
-  vtt_step((vtt_model_t *)m, (const vtt_in_t *)in, (vtt_out_t *)out);
-}
-static void vtt_model_free(void *m) { vtt_free((vtt_model_t *)m); }
-
 /* The default check (make check, make run, make vectors): the paper
  * configuration, and geometries the paper's cannot show: non-power-of-two
  * sets (an out-of-range set index exists), 1-way and 32-way partitions, a
@@ -262,27 +231,4 @@ static const kit_equiv_t vtt_equivs[] = {
    "one partition answered in one cycle: never busy (g_no_fsm)"},
 };
 
-const kit_block_t vtt_block = {
-  .name = "vtt",
-  .top = "vtt",
-  .rtl_files = "rtl/vtt/vtt.v",
-  .doc = "doc/vtt.md",
-  .params = vtt_params,
-  .nparams = vtt_NPARAMS,
-  .nin = vtt_NIN,
-  .nout = vtt_NOUT,
-  .ports = vtt_ports,
-  .check = vtt_check_params,
-  .model_new = vtt_model_new,
-  .model_step = vtt_model_step,
-  .model_free = vtt_model_free,
-  .in_check = vtt_in_check,
-  .storage = vtt_storage,
-  .ncover = CV_N,
-  .cover_names = vtt_cover_names,
-  .cover = vtt_cover,
-  .checks = vtt_checks,
-  .nchecks = sizeof vtt_checks / sizeof vtt_checks[0],
-  .equivs = vtt_equivs,
-  .nequivs = sizeof vtt_equivs / sizeof vtt_equivs[0],
-};
+KIT_BLOCK_DEFINE(vtt, vtt, "rtl/vtt/vtt.v", NULL);

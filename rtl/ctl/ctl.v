@@ -1,72 +1,32 @@
 // ctl.v - Linebacker CTA Throttling Logic (CTL): IPC monitor, CTA manager
 // and the move engine with its backup/restore buffer.
 //
-// Purpose
-//   The CTL of one SM (Oh et al., "Linebacker: Preserving Victim Cache Lines
-//   in Idle Register Files of GPUs", ISCA 2019, sections 3.2, 4, 4.1, 4.2).
-//   The IPC monitor counts retired instructions per window (the Load
-//   Monitor's window, win_end_i) and applies Eq. 1 by cross-multiplication.
-//   The CTA manager keeps Common Info (#reg, LRN, BP) and Per-CTA Info
-//   (ACT, C, FRN, BA, plus a resident bit), throttles the schedulable CTA
-//   with the largest ID and restores the most recent backup (LIFO). The move
-//   engine copies the registers of one CTA at a time RF -> buffer -> memory
-//   (backup) or memory -> buffer -> RF (restore) under ready/valid
-//   handshakes; data are abstracted (addresses and RNs only). The spec is
-//   doc/ctl.md; this header repeats it, the C model's header says the same.
+// The CTL of one SM (Oh et al., "Linebacker: Preserving Victim Cache Lines
+// in Idle Register Files of GPUs", ISCA 2019, sections 3.2, 4, 4.1, 4.2):
+// the IPC monitor applies Eq. 1 by cross-multiplication at each window end;
+// the CTA manager keeps Common Info and Per-CTA Info, throttles the largest
+// schedulable CTA and restores the most recent backup (LIFO); the move
+// engine copies one CTA's registers RF -> buffer -> memory or back under
+// ready/valid handshakes (addresses and RNs only, no data). Every output is
+// a flop.
 //
-// Parameters (legal range; anything else stops elaboration with a named error)
-//   MaxCta  1 .. 32       Per-CTA Info entries / CTA slots (32)
-//   RnW     4 .. 16       register-number width, RF = 2^RnW registers (11)
-//   InstW   8 .. 32       IPC monitor counter width (32)
-//   RetW    1 .. 8        ret_cnt_i width (3)
-//   UpRatio 0 .. 255      throttle iff 100*I_cur > UpRatio*I_prev (110 = +10%)
-//   LoRatio 0 .. UpRatio  restore iff 100*I_cur < LoRatio*I_prev (90 = -10%)
-//   BufEnt  1 .. 16       buffer entries (6)
-//   MinAct  1 .. MaxCta   fewest schedulable CTAs a throttle may leave (1)
-//   Derived: CtaW = max(1, clog2 MaxCta), NumW = clog2(MaxCta+1),
-//   BufW = clog2(BufEnt+1), HeadW = clog2 BufEnt (no head flops if 1),
-//   CmpW = InstW + 8, S = #reg * 128.
+// Specification: doc/ctl.md, sections "Ports", "State and reset", "One
+// cycle" (IPC monitor and Eq. 1, phase, decisions, throttle, backup,
+// restore, completions and launches, LRN), "Handshakes" (with the timing
+// example), "Inputs outside the protocol", "Storage (4.2)"; the formal
+// properties below (ifdef FORMAL) are its "Invariants". Derived widths:
+// doc/ctl.md "Parameters".
 //
-// Timing
-//   Every output is a flop: the result of the state and inputs of cycle t
-//   shows in cycle t+1. Request ports are ready/valid: a transfer happens in
-//   a cycle where the block's valid and the environment's ready are both 1;
-//   a presented request stays until accepted. rst_ni is asynchronous,
-//   active low (a kernel launch): everything 0 (#reg 1, BP 0).
-//
-// Rules (doc/ctl.md "One cycle"), all from the state at the start of the cycle
-//   - sched = V & ACT & ~C; nact, ninact = popcounts of sched, V & ~ACT.
-//   - legal launch: slot empty; legal done: slot schedulable (else ignored).
-//   - quiet = mover idle & pend = 0 & no legal done.
-//   - quiet & proactive due (pro | phase waiting & lm_state_i = 1):
-//     throttle if nact > MinAct (dec 7) else blocked (5).
-//   - else quiet & win_end_i & throttling: I_prev = icur, I_cur = cnt;
-//     I_prev = 0 hold (1); 100 I_cur > Up I_prev: throttle (2) or blocked
-//     (5); 100 I_cur < Lo I_prev: restore LIFO top (3) or blocked (6);
-//     else hold (1).  - else win_end_i & throttling: skipped (4).
-//   - mover idle & pend > 0: restore the LIFO top, pend - 1.
-//   - legal done: V, ACT = 0; pend + 1 if ninact > pend, else launch_new.
-//   - throttle target: largest schedulable ID. LIFO top: smallest ID with
-//     V & ~ACT & C & BA = BP - S.
-//   - drain: drained_i -> backup. backup: RF read FRN+k into the buffer
-//     (address BP + 128 k), oldest entry written to memory; k = #reg and
-//     buffer empty -> C = 1, BA = BP, BP += S. restore: memory read
-//     BA + 128 k reserves an entry (RN FRN+k); mem_rvalid_i fills in order;
-//     RF write of the oldest filled entry once lrn_ack_i >= last RN (sticky,
-//     from the cycle after the start); done -> C = 0, BP -= S.
-//   - lrn_o = max over occupied slots (V & (ACT | ~C)) of min(FRN + #reg-1,
-//     2^RnW - 1), 0 when none. cfg_ld_i applies only with no slot resident.
-//   - cnt: +ret_cnt_i saturating; at win_end_i: iprev=icur, icur=cnt, cnt=ret.
-//
-// Worked example (#reg 2, all ready; doc "Timing example")
-//   t0 throttle c: mv 1. t1 drained_i: mv 2, RF read FRN. t2: RF read FRN+1,
-//   mem write BP. t3: mem write BP+128. t4: mv 0, C 1, BA = BP, BP + 256.
-//
-// Storage (flip-flops; what synthesis must count)
-//   3*InstW + (2*RnW + 32) + MaxCta*(2 + RnW + 32) + BufEnt*32        (paper)
-//   + MaxCta + 3 + (2 + CtaW + RnW+1 + 1 + NumW) + (HeadW + 2*BufW)
-//   + (MaxCta + 2*NumW + 2*(1+RnW) + 34 + 1 + 3 + 3 + RnW + 32)      (outputs)
-//   less NumW when MaxCta = 1 (nact_o is then sched_mask_o's flop).
+// Parameters (legal range, default; anything else stops elaboration with a
+// named error)
+//   MaxCta  1 .. 32 (32)          CTA slots
+//   RnW     4 .. 16 (11)          register-number width
+//   InstW   8 .. 32 (32)          IPC monitor counter width
+//   RetW    1 .. 8 (3)            ret_cnt_i width
+//   UpRatio 0 .. 255 (110)        Eq. 1 throttle ratio, percent
+//   LoRatio 0 .. UpRatio (90)     Eq. 1 restore ratio, percent
+//   BufEnt  1 .. 16 (6)           buffer entries
+//   MinAct  1 .. MaxCta (1)       fewest schedulable CTAs a throttle may leave
 
 `default_nettype none
 

@@ -1,78 +1,27 @@
 // hac.v - HAC: hybrid-memory-aware L2 insertion, promotion and bypass.
 //
-// Purpose
-//   The tag/replacement slice of one set-associative L2 bank managed by HAC
-//   (Wang et al., "Shared Last-level Cache Management for GPGPUs with Hybrid
-//   Main Memory", section IV). Per set: a saturating miss counter mc (dynamic
-//   policy only) and a recency stack; per line: valid, tag, dirty, memory type
-//   (nvm), EA (dynamic policy only) and stack position pos (0 = LRU,
-//   A-1 = MRU). No data, no address slicing: the set index is an input.
-//   The spec is doc/hac.md; this header repeats it, the C model's header says
-//   the same in the same words.
+// The tag/replacement slice of one set-associative L2 bank managed by HAC
+// (Wang et al., "Shared Last-level Cache Management for GPGPUs with Hybrid
+// Main Memory", section IV): per set a saturating miss counter and a recency
+// stack, per line valid, tag, dirty, memory type and EA. No data, no address
+// slicing (the set index is an input). One request per cycle; every output
+// is a flop. The per-set arrays are read and written one row per cycle (the
+// addressed set only), so simulation costs O(Ways) per cycle.
 //
-// Parameters (legal range; anything else stops elaboration with a named error)
-//   Sets   1 .. 65536        number of sets, need not be a power of two (384)
-//   Ways   8, 16, 32, 64     associativity A (16)
-//   TagW   1 .. 48           tag width in bits (20)
-//   Policy 0, 1              0 = dynamic (Algorithms 1 and 2), 1 = static (0)
-//   BypassMc 0, 1            1 = a bypassed demand miss steps mc (IV-B text) (0)
-//   StaticWbEa 0, 1          static: 1 = writeback misses grouped by ea,
-//                            0 = ea ignored, NVM at MRU, DRAM at MRU-1 (0)
-//   Derived: SetW = max(1, clog2(Sets)), WayW = log2(A), McW = WayW + 1,
-//   EaW = WayW - 1, McMax = 2A - 1, McInit = A.
+// Specification: doc/hac.md, sections "Ports", "State and reset",
+// "Definitions used by both algorithms", "Dynamic policy", "Static policy",
+// "Paper readings", "Out-of-range set", "Timing example", "Storage (V-D)";
+// the formal properties below (ifdef FORMAL) are its "Invariants". Derived
+// widths: doc/hac.md "Parameters".
 //
-// Timing
-//   One request per cycle, fully pipelined. The request presented in cycle t
-//   is seen at the rising edge that ends cycle t; every output is a flop and
-//   shows the response in cycle t+1. The state update of a request is visible
-//   to the next cycle's request (same set back to back is fine). rst_ni is
-//   asynchronous, active low: every line invalid, tag/dirty/nvm/ea 0, way w
-//   at position w, mc = A, all outputs 0.
-//
-// Rules (doc/hac.md; "A" = Ways, EA(ea) = floor(A*(ea-1)/64) after the ea
-//   clamp 0 -> 1, 33..63 -> 32)
-//   - Hit: a valid line with the request's tag; a multi-hit (impossible by
-//     the tag-uniqueness invariant) resolves to the lowest way.
-//   - Victim: always the line at position 0 (invalid lines sit at the bottom).
-//   - Dynamic demand miss: bypass when the victim is valid, dirty, NVM and its
-//     stored EA > EA(req) (strict); nothing changes. Otherwise mc is updated
-//     FIRST (NVM: sat(mc-2), DRAM: sat(mc+1)), then the position is
-//     CNP = A/2 - mc/8 + EA or CDP = A/8 + mc/4 + EA - 1 with the new mc.
-//   - Dynamic writeback miss: no bypass test, mc unchanged,
-//     DNP = A-1-mc/8 or DDP = A/2+mc/4; inserted dirty.
-//   - Dynamic hit (c = current position): DP = c + A/2 + mc/4 (DRAM line),
-//     NP = c + A - mc/8 - 1 (NVM line); mc unchanged; writeback sets dirty;
-//     the line's EA := EA(req) on every hit and every insertion.
-//   - Static: insertion by type (ea 24..32 high, 9..23 middle, 1..8 low):
-//     HN A-1, HD A-2, MN A/2, MD A/2-1, LN 1, LD 0; promotion c + A/2 (NVM)
-//     or c + A/4 (DRAM); no bypass, no mc (rsp_mc_o = 0), no stored EA.
-//   - Every insertion/promotion position is clamped to A-1. An insertion into
-//     a set with k >= 1 invalid lines uses max(p, k-1).
-//   - Insert at p: lines at 1..p move down one, the victim gets p. Promote
-//     from c to p: lines at c+1..p move down one, the hit line gets p.
-//   - Tie-breaks/priorities: hit beats miss; lowest way wins a multi-hit;
-//     mc update happens before the position formula; clamp to A-1 happens
-//     before the invalid-line max().
-//   - Outputs: rsp_valid_o = 0 -> all outputs 0 (no request, or
-//     req_set_i >= Sets: that request is ignored, no state change).
-//     rsp_way_o = hit / filled / (bypass) victim way; rsp_pos_o = new
-//     position, 0 on bypass; rsp_mc_o = mc after the request (0 static);
-//     evict_* only on an insertion that evicts a valid line, else all 0.
-//
-// Worked example (A = 16, dynamic, after reset: mc = 16, set 3 empty)
-//   cycle 1: demand read, set 3, tag 5, DRAM, ea 1 -> miss, victim way 0
-//     (position 0, invalid), mc = 17, CDP = 2 + 17/4 + 0 - 1 = 5, k = 16 so
-//     the position is max(5, 15) = 15. Cycle 2 outputs: rsp_valid 1, hit 0,
-//     bypass 0, way 0, pos 15, mc 17, evict_valid 0, evict_tag 0.
-//   cycle 2: same request -> hit in way 0 at c = 15, DP = 15 + 8 + 17/4 = 27,
-//     clamped to 15. Cycle 3 outputs: rsp_valid 1, hit 1, way 0, pos 15,
-//     mc 17, evict_* 0.
-//
-// Storage (flip-flops; what synthesis must count)
-//   dynamic: Sets*(Ways*(3+TagW+EaW+WayW) + McW) + (3 + 2*WayW + McW + 3 + TagW)
-//   static : Sets*(Ways*(3+TagW+WayW))           + (3 + 2*WayW + 3 + TagW)
-//   The per-set arrays are read and written one row per cycle (the addressed
-//   set only), so simulation cost per cycle is O(Ways), not O(Sets*Ways).
+// Parameters (legal range, default; anything else stops elaboration with a
+// named error)
+//   Sets        1 .. 65536 (384), need not be a power of two
+//   Ways        8, 16, 32, 64 (16): associativity A
+//   TagW        1 .. 48 (20)
+//   Policy      0 dynamic, 1 static (0)
+//   BypassMc    0, 1 (0)     doc/hac.md "Paper readings"
+//   StaticWbEa  0, 1 (0)     doc/hac.md "Paper readings"
 
 `default_nettype none
 

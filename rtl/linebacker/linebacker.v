@@ -1,53 +1,26 @@
 // linebacker.v - the Linebacker SM slice: Load Monitor, Victim Tag Table and
 // CTA Throttling Logic wired together with the glue the paper implies.
 //
-// Purpose
-//   The part of one SM that Linebacker adds (Oh et al., "Linebacker:
-//   Preserving Victim Cache Lines in Idle Register Files of GPUs", ISCA
-//   2019, sections 3.2, 4, Figure 7, 4.1, 4.2), as a designer integrates
-//   it: rtl/lm/lm.v, rtl/vtt/vtt.v and rtl/ctl/ctl.v instantiated unchanged, plus the
-//   glue below (an eviction's usefulness check before its VTT insert, the
-//   VTT lookup answer fed back to the LM, the LRN handshake, the shared
-//   window). The ports are the SM side. The spec is doc/linebacker.md; the
-//   C model (cmodel/linebacker/linebacker.c) composes the three blocks' C models the
-//   same way.
+// The part of one SM that Linebacker adds (Oh et al., "Linebacker:
+// Preserving Victim Cache Lines in Idle Register Files of GPUs", ISCA 2019,
+// sections 3.2, 4, Figure 7, 4.1, 4.2), as a designer integrates it:
+// rtl/lm/lm.v, rtl/vtt/vtt.v and rtl/ctl/ctl.v instantiated unchanged, plus
+// the glue (the usefulness check before a VTT insert, the VTT lookup answer
+// fed back to the LM, the LRN handshake, the shared window) and the
+// integration invariants on viol_o. Every wire between the sub-blocks starts
+// at a register; the ports are the SM side.
 //
-// Parameters (each passed by name to the sub-blocks that have it; legal
-// ranges and cross-parameter rules are the sub-blocks', which stop
-// elaboration with a named error)
+// Specification: doc/linebacker.md, sections "Ports", "Wiring", "Glue
+// state and reset", "Integration decisions", "Integration invariants
+// (viol_o)", "Storage (4.2)"; the formal properties below (ifdef FORMAL):
+// its "Formal" section.
+//
+// Parameters: each is passed by name to the sub-blocks that have it
+// (doc/linebacker.md "Parameters"); the legal ranges and cross-parameter
+// rules are the sub-blocks', which stop elaboration with a named error.
 //   lm:  Entries CntW WinLen Thresh SelWin2 (WinCntW stays 8)
 //   vtt: Sets VpWays NumVp TagW Offset VpLat, and RnW
 //   ctl: MaxCta InstW RetW UpRatio LoRatio BufEnt MinAct, and RnW
-//   Derived: HashW = log2 Entries, SetW = max(1, clog2 Sets),
-//   CtaW = max(1, clog2 MaxCta).
-//
-// Timing
-//   Every wire between the sub-blocks starts at a sub-block output register
-//   or a glue register: no combinational path from one block into another.
-//   Every output is a sub-block output register or a function of registers
-//   only (hit_ready_o, req_ready_o, viol_o): the result of cycle t shows in
-//   cycle t+1. rst_ni is asynchronous, active low (a kernel launch), to all.
-//
-// Glue (doc/linebacker.md "Wiring", "Glue state and reset")
-//   - LM access port: the VTT's lookup answer (rsp_valid, op 0) has
-//     priority, with the PC kept in lk_pc and outcome 1 (VTT hit) or 2;
-//     else hit_valid_i / hit_pc_i with outcome 0 (I5). hit_ready_o = no
-//     answer due.
-//   - The queue head (req_*) is taken when req_valid_i & req_ready_o;
-//     req_ready_o = VTT ready & no eviction in the glue. Op 0 / 1 go to
-//     the VTT at once; op 2 (eviction) goes to the LM's usefulness check
-//     (ev_st 1), the answer is kept (ev_st 2) and the insert is offered
-//     until the VTT takes it; op 3 is taken and dropped.
-//   - VTT lrn_i = CTL lrn_o, CTL lrn_ack_i = VTT lrn_ack_o, CTL win_end_i =
-//     LM win_end_o, both lm_state_i = LM state_o.
-//   - viol_o (integration invariants, 0 in a correct design): b0 I-RF a VTT
-//     RF request at an RN the VTT has not given up (<= lrn_ack_o); b1 I-ACK
-//     a restore RF write above lrn_ack_o; b2 I-WIN a window end decided
-//     while throttling (win_chk) with no decision.
-//
-// Storage (flip-flops; what synthesis must count)
-//   lm + vtt + ctl at the mapped parameters (each synthesised as its own
-//   module, every output register kept) + 32 + 2 + SetW + TagW + 1 + 1.
 
 `default_nettype none
 

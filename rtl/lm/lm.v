@@ -1,72 +1,27 @@
 // lm.v - Linebacker Load Monitor (LM): hashed-PC locality table and its
 // selection state machine.
 //
-// Purpose
-//   The Load Monitor of one SM (Oh et al., "Linebacker: Preserving Victim
-//   Cache Lines in Idle Register Files of GPUs", ISCA 2019, sections 3.2, 4,
-//   4.1). Per entry (indexed by the load's hashed PC): the first non-zero PC,
-//   a saturating hit and miss counter, a 2-bit valid field. At the end of
-//   every window of WinLen cycles each entry is classified (hit ratio >
-//   Thresh %), the valid field shifts, the counters clear and the selection
-//   state machine decides: monitoring / selected / disabled. It answers the
-//   victim check "does this evicted line's hashed PC belong to a selected
-//   load" and gives the hashed PC of each access (for the L1's HPC field).
-//   The spec is doc/lm.md; this header repeats it, the C model's header says
-//   the same in the same words.
+// The Load Monitor of one SM (Oh et al., "Linebacker: Preserving Victim
+// Cache Lines in Idle Register Files of GPUs", ISCA 2019, sections 3.2, 4,
+// 4.1): per hashed PC a stored PC, hit and miss counters and a 2-bit valid
+// field; at each window end the classification and the selection state
+// machine (monitoring / selected / disabled); the victim check and the
+// hashed PC of each access. Every output is a flop.
 //
-// Parameters (legal range; anything else stops elaboration with a named error)
-//   Entries 2, 4, 8, 16, 32   table entries E (32); HashW = log2(E)
-//   CntW    1 .. 32           hit/miss counter width (32)
-//   WinLen  2 .. 1e9          window length in cycles (50000)
-//   Thresh  0 .. 99           hit-ratio threshold, integer percent (20)
-//   WinCntW 1 .. 16           windows_o width, saturating (8)
-//   SelWin2 0, 1              1 = 4.1: window 2 decides, selects valid 11,
-//                             else disabled; 0 = 3.2: a repeated set (0)
-//   Derived: HashW = log2(E), WinW = max(1, clog2(WinLen)), CmpW = CntW + 8.
+// Specification: doc/lm.md, sections "Ports", "State and reset", "Hashed
+// PC", "Counting", "Windows and classification", "Selection state machine",
+// "Paper readings", "Victim check", "Timing example", "Storage (4.2)"; the
+// formal properties below (ifdef FORMAL): doc/lm.md "Formal". Derived
+// widths: doc/lm.md "Parameters".
 //
-// Timing
-//   One access, one victim check and one debug read per cycle. Every output
-//   is a flop: the result of the inputs of cycle t shows in cycle t+1.
-//   rst_ni is asynchronous, active low (a kernel launch): everything 0,
-//   state monitoring. cyc counts every cycle after reset 0 .. WinLen-1; the
-//   cycle with cyc = WinLen-1 is a window's last cycle and an access in it
-//   counts in the ending window (classification uses the updated counters),
-//   then the counters clear. win_end_o = 1 in the cycle after each last
-//   cycle, in every state.
-//
-// Rules (doc/lm.md)
-//   - hpc = XOR of the 32-bit PC's HashW-bit groups from bit 0 up, the last
-//     group zero-extended (HashW = 5: pc[4:0]^pc[9:5]^...^pc[29:25]^pc[31:30]).
-//   - acc_out_i: 0 L1 hit, 1 VTT hit (both count as hits), 2 miss in both,
-//     3 reserved: ignored as if acc_valid_i = 0.
-//   - While monitoring, an access to entry e = hpc: hit[e] or miss[e] +1,
-//     saturating at 2^CntW-1; pc[e] = pc if pc[e] = 0 (first non-zero PC;
-//     colliding loads share the entry).
-//   - Window end while monitoring: high[e] = 100*hit > Thresh*(hit+miss)
-//     (strict; no accesses -> not high; both sides < 2^CmpW, no overflow);
-//     valid[e] = {valid[e][0], high[e]}; hit = miss = 0; windows + 1 (sat).
-//     With H_n = high, H_{n-1} = old valid bit 0, and n the window number:
-//     n = 1 -> continue; H_n != 0 and H_n == H_{n-1} -> selected, sel = H_n;
-//     H_n == 0 -> disabled; otherwise (subset, superset, other) continue.
-//   - Selected and disabled are final until reset; the table, windows and
-//     sel are frozen then.
-//   - useful_o = vc_valid_i & (state = selected) & sel[vc_hpc_i], from the
-//     state at the start of the cycle.
-//   - dbg_*_o = entry dbg_addr_i at the start of the cycle (read before
-//     write). acc_hpc_o = hpc of a counted-eligible access, else 0.
-//   - Tie-breaks: the access of the last cycle counts before the
-//     classification; the debug read and victim check see the old state.
-//
-// Worked example (E = 32, Thresh 20, WinLen 4; doc "Timing example")
-//   cycles 1..4: pc 0x123 (hpc 3^9 = 10) hit, miss, -, miss -> window 1:
-//     1 hit, 2 misses, 100 > 60: high; valid[10] = 01, windows_o 1.
-//   cycles 5..8: pc 0x123 hit x4 -> 400 > 80: high; H_2 = H_1 = {10}:
-//     after cycle 8 state_o = 1, sel_mask_o = 1<<10, windows_o = 2.
-//
-// Storage (flip-flops; what synthesis must count)
-//   E*(2 + 32 + 2*CntW) + WinW + 2 + WinCntW
-//     + (E + 1 + 1 + HashW + 32 + 2*CntW + 2)
-//   (table; cycle counter, state, windows; sel and the output registers).
+// Parameters (legal range, default; anything else stops elaboration with a
+// named error)
+//   Entries  2, 4, 8, 16, 32 (32)
+//   CntW     1 .. 32 (32)        hit/miss counter width
+//   WinLen   2 .. 1e9 (50000)    window length in cycles
+//   Thresh   0 .. 99 (20)        hit-ratio threshold, integer percent
+//   WinCntW  1 .. 16 (8)         windows_o width
+//   SelWin2  0, 1 (0)            doc/lm.md "Paper readings"
 
 `default_nettype none
 

@@ -1,68 +1,30 @@
 // pdp.v - PDP-S protection-distance predictor: RD sampler, RD counter
 // array, pipelined PD compute (no divider).
 //
-// Purpose
-//   The predictor of the sampler L1 of CBWT's PDP-S (Chen et al., MICRO 2014,
-//   sections IV-V) after the original PDP design (Duong et al., MICRO 2012;
-//   ../shared/papers/pdp-notes.md). It watches every access of the sampler
-//   cache, measures reuse distances (RD) in a few sampled sets, histograms
-//   them and, at the end of each period, picks the protection distance (PD)
-//   with the best modelled hit rate. The spec is doc/pdp.md; the C model's
-//   header (cmodel/pdp/pdp.h) says the same.
+// The predictor of the sampler L1 of CBWT's PDP-S (Chen et al., MICRO 2014,
+// sections IV-V) after the original PDP design (Duong et al., MICRO 2012;
+// ../shared/papers/pdp-notes.md): it measures reuse distances in a few
+// sampled sets, histograms them and, at the end of each period, picks the
+// protection distance with the best modelled hit rate, one candidate per
+// cycle by cross-multiplication. Every output is a flop.
 //
-// Parameters (legal range; anything else stops elaboration with a named error)
-//   Sets        2..65536, power of two     sets of the sampler cache (64)
-//   SampledSets 1..64, power of two, <= Sets  sampled sets (8)
-//   DMax        4..256, power of two       d_max, largest PD candidate (64)
-//   Sc          power of two, DMax/Sc in 2..256   bin width S_c (4)
-//   SampM       2..64, power of two, DMax/SampM >= 2   M (4)
-//   TagW 1..32 (16), BinW 2..16 (16), NtW BinW..32 (32), De 0..255 (4)
-//   NtAll       0, 1   N_t counts every counted access (1) or insertions (0) (1)
-//   PdMin       1..DMax   candidates below it never win (CBWT: from the associativity) (4)
-//   PeriodLen   DMax/Sc+2 .. 2^24          accesses per period (16384)
-//   Derived: NB = DMax/Sc bins, F = DMax/SampM FIFO entries, LM, LSc, LB, LD
-//   the log2s; widths HW = BinW+LB, VW = BinW+2LB, KW = LD+1 (De 0) or max(LD+1, bits(De))+1,
-//   AW = max(BinW+LB+LD, NtW+KW)+1-Z, PW = HW+AW, A held as A/2^Z with
-//   Z = min(LSc, trailing zeros of De) (no-overflow proof: doc).
+// Specification: doc/pdp.md, sections "Ports", "RD sampler", "RD counter
+// array", "Periods", "Hit-rate model and PD compute" (with "Datapath and
+// timing" and "Operand widths and the no-overflow proof", which define the
+// derived widths), "Debug read", "Reset", "Paper readings", "Storage"; the
+// formal properties below (ifdef FORMAL): doc/pdp.md "Invariants", "Formal".
 //
-// Timing
-//   Every output is a flop (pd_o is the stored PD/Sc shifted left by LSc,
-//   wiring only). An access in cycle t is seen at the edge ending cycle t;
-//   samp_hit_o / samp_rd_o show its match in cycle t+1. The access that
-//   ends a period (the PeriodLen-th since the last end) in cycle t makes
-//   busy_o 1 in cycles t+1 .. t+NB+1 and the new PD (pd_valid_o 1) visible
-//   from t+NB+2: NB+1 busy cycles (17 at the GPU default). rst_ni is
-//   asynchronous, active low: everything 0, FIFOs invalid.
-//
-// Rules (doc/pdp.md)
-//   - Set s is sampled iff s mod (Sets/SampledSets) == 0, k = s / stride.
-//   - Sampler, counter t seen by the access: match = smallest FIFO position
-//     p with a valid equal tag; RD = p*M + t; the match is invalidated;
-//     insert at position 0 (all shift up, F-1 falls out) iff t == M-1;
-//     t <= t+1 mod M. The sampler runs busy or not.
-//   - Counting: only sampled accesses while !busy && !frozen: bin RD>>LSc
-//     +1 on a match, N_t +1 on an insertion; a counter reaching its maximum
-//     sets frozen (no counter changes until the end of the next compute).
-//   - Period counter counts every valid access; at PeriodLen-1 it wraps and
-//     the compute starts (busy, c = 0, S = V = 0, best = (H 0, A 2^AW-1, PD/Sc 1)).
-//   - Compute, busy with counter c: stage A (c < NB) S += N_c, V += N_c*(c+1);
-//     stage B (c >= 1) candidate d = c*Sc: H = S, U = max(0, N_t - S),
-//     A = Sc*V + U*(d + De); better iff H*A_best > H_best*A (strict: ties
-//     keep the smaller PD; empty histogram -> PD = Sc). c == NB is the last
-//     cycle: PD <= better ? c : best, pd_valid <= 1, busy <= 0, counters and
-//     frozen cleared.
-//   - dbg_data_o: bin a (a < NB), N_t (a == NB), else 0, from the state at
-//     the start of the cycle the address was presented.
-//
-// Worked example (GPU default, Sc 4, M 4): one sampled set, accesses with
-//   counter t = 0,1,2,3 to tags 5,6,7,8 insert tag 8 (t = 3); the next
-//   access (t = 0) to tag 8 matches at p = 0: RD = 0*4 + 0 = 0, bin 0 and
-//   N_t are both 1. If the period ends with only this, E(4) = 1/(4*1 + 0)
-//   and every later candidate ties (U = 0, V unchanged): PD = 4.
-//
-// Storage (flip-flops; what synthesis must count)
-//   SampledSets*(F*TagW + F + LM) + NB*BinW + NtW + PerW + 1
-//   + 1 + (LB+1) + 2*HW + VW + AW + (LB+1) + (LB+1) + 1 + 1 + LD + NtW
+// Parameters (legal range, default; anything else stops elaboration with a
+// named error)
+//   Sets         2 .. 65536, power of two (64)
+//   SampledSets  1 .. 64, power of two, <= Sets (8)
+//   DMax         4 .. 256, power of two (64)
+//   Sc           power of two, DMax/Sc in 2 .. 256 (4)
+//   SampM        2 .. 64, power of two, DMax/SampM >= 2 (4)
+//   TagW 1 .. 32 (16), BinW 2 .. 16 (16), NtW BinW .. 32 (32), De 0 .. 255 (4)
+//   NtAll        0, 1 (1)              doc/pdp.md "Paper readings"
+//   PdMin        1 .. DMax (4)         doc/pdp.md "Paper readings"
+//   PeriodLen    DMax/Sc+2 .. 2^24 (16384): accesses per period
 
 `default_nettype none
 

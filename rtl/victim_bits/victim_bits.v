@@ -1,65 +1,32 @@
 // victim_bits.v - CBWT L2 victim-bit sampler: lost-locality contention detector.
 //
-// Purpose
-//   Chen et al., "Adaptive Cache Management for Energy-efficient GPU
-//   Computing", MICRO 2014, section V-B and Fig. 9. A few sampler sets of an
-//   L2 carry, per line, one victim bit per L1 (or per group of Share L1s).
-//   The L1's bit is set when the L2 serves a request from it and cleared when
-//   the line is evicted; a request that finds its bit set is a lost-locality
-//   event (LLS + 1). Per period: contention when LLS / accesses >= ThrNum /
-//   ThrDen, then both saturating counters restart. No tags: the L2's tag
-//   array says which set/way an event is on. The spec is doc/victim_bits.md;
-//   the C model's header (cmodel/victim_bits/victim_bits.h/.c) says the same.
+// Chen et al., "Adaptive Cache Management for Energy-efficient GPU
+// Computing", MICRO 2014, section V-B and Fig. 9: a few sampler sets of an
+// L2 carry, per line, one victim bit per L1 (or per group of Share L1s); a
+// request that finds its L1's bit set is a lost-locality event; per period a
+// contention flag from the LLS and access counters. No tags: the L2's tag
+// array says which set/way an event is on. Every output is a flop.
 //
-// Parameters (legal range; anything else stops elaboration with a named error)
-//   L1s          1 .. 64          number of L1 caches P (16)
-//   Sets         1 .. 65536       L2 sets (512)
-//   Ways         1 .. 64          L2 ways M (16)
-//   SampleShift  0 .. 16          1 sampler set in 2^SampleShift (6)
-//   SampleOffset < 2^SampleShift and < Sets: set s is a sampler iff
-//                s mod 2^SampleShift == SampleOffset; its slot is s >> SampleShift (0)
-//   Share        power of two <= L1s: L1s per victim bit (1 = no sharing)
-//   LlsW, AccW   1 .. 32, LlsW <= AccW: counter widths (12, 12)
-//   Period       1 .. 2^24 L2 requests or cycles (16384)
+// Specification: doc/victim_bits.md, sections "Parameters" (with "Which
+// sets are samplers", "Period", "Threshold", derived widths), "Ports",
+// "Event kinds", "Counters, period and outputs" (with its timing example),
+// "Paper readings", "Storage (V-D)"; the formal properties below (ifdef
+// FORMAL): doc/victim_bits.md "Invariants", "Formal".
+//
+// Parameters (legal range, default; anything else stops elaboration with a
+// named error)
+//   L1s           1 .. 64 (16)
+//   Sets          1 .. 65536 (512)
+//   Ways          1 .. 64 (16)
+//   SampleShift   0 .. 16 (6)          1 sampler set in 2^SampleShift
+//   SampleOffset  < 2^SampleShift, < Sets (0)
+//   Share         power of two <= L1s (1): L1s per victim bit
+//   LlsW, AccW    1 .. 32, LlsW <= AccW (12, 12)
+//   Period        1 .. 2^24 (16384)
 //   ThrNum/ThrDen 1 .. 255, ThrNum <= ThrDen (1/4)
-//   WriteReq     0, 1: 1 = a WRITE is a request like a HIT, 0 = ignored (1)
-//   PeriodAcc    0, 1: 1 = the period counts L2 requests (HIT, FILL, WRITE
-//                of any set), 0 = cycles (1)
-//   G x N x M <= 65536 victim bits.
-//   Derived: N = ceil((Sets - SampleOffset) / 2^SampleShift), G = ceil(L1s / Share),
-//   SetW/WayW/L1W/SlotW = safe clog2 of Sets/Ways/L1s/N, PerW = clog2(Period).
-//
-// Timing
-//   One event per cycle; every output is a flop showing the effect of the
-//   cycle-t event in cycle t+1. rst_ni is asynchronous, active low: all
-//   victim bits, counters, the period counter and every output 0.
-//
-// Rules (an event applies when valid, on a sampler set < Sets, way < Ways
-//   and, for HIT/FILL/WRITE, L1 < L1s; g = L1 >> log2(Share); b = the line's bits)
-//   - HIT:   lost = b[g]; b[g] := 1; acc + 1; lls + lost.
-//   - FILL:  b := onehot(g) (the fill replaces the line and serves L1);
-//            acc + 1; no LLS.
-//   - EVICT: b := 0; not an access.
-//   - WRITE: as a HIT (WriteReq = 1); nothing, not an access (WriteReq = 0).
-//   - Counters saturate at 2^W - 1. Lazy clear: in the cycle after a period
-//     end they restart from 0 (so lls_o/acc_o show the finished period's
-//     totals while period_done_o is high).
-//   - The period advances on every L2 request (PeriodAcc = 1) or every cycle
-//     (PeriodAcc = 0). The period's last step (count = Period-1 and a step):
-//     the event of that cycle counts into the ending period; contention_o := acc' > 0 &&
-//     lls' * ThrDen >= acc' * ThrNum on the updated counters; period_done_o
-//     pulses; contention_o is held until the next period end.
-//   - dbg_data_o: victim bits of line {slot, way} = dbg_addr_i as they were
-//     before this cycle's update (read-first); 0 outside the array.
-//
-// Worked example (Period = 4, L1s = 2, Sets = 1, SampleShift = 0, 1/4)
-//   cycle 0 FILL w0 L1 0 -> acc 1 lls 0; cycle 1 HIT w0 L1 1 -> acc 2 lls 0;
-//   cycle 2 HIT w0 L1 0 -> acc 3 lls 1 (lost); cycle 3 HIT w0 L1 0 -> acc 4
-//   lls 2, period end: 2*4 >= 4*1 -> contention_o 1, period_done_o 1;
-//   cycle 4 idle -> acc 0 lls 0, contention_o still 1.
-//
-// Storage (flip-flops; what synthesis must count)
-//   G*N*M + LlsW + AccW + PerW + 4 + G.
+//   WriteReq      0, 1 (1)             doc/victim_bits.md "Paper readings"
+//   PeriodAcc     0, 1 (1)             doc/victim_bits.md "Paper readings"
+//   and G x N x M <= 65536 victim bits.
 
 `default_nettype none
 

@@ -1,69 +1,29 @@
 // vtt.v - Linebacker Victim Tag Table (VTT) with its partitions (VPs).
 //
-// Purpose
-//   The Victim Tag Table of one SM (Oh et al., "Linebacker: Preserving
-//   Victim Cache Lines in Idle Register Files of GPUs", ISCA 2019, sections
-//   3.2, 4, 4.1, 4.2, Table 3): NumVp partitions of Sets x VpWays tag
-//   entries (valid, tag, LRU rank), the Eq. 2 register-number calculator,
-//   the active-partition mask from the CTA Throttling Logic's LRN, and a
-//   blocking engine serving one operation at a time: load lookup (L1 load
-//   miss), store probe (write-evict invalidation), insert (L1 eviction).
-//   It holds no data: a victim line is its register number (RN). The spec
-//   is doc/vtt.md; this header repeats it, the C model's header says the
-//   same in the same words.
+// The Victim Tag Table of one SM (Oh et al., "Linebacker: Preserving Victim
+// Cache Lines in Idle Register Files of GPUs", ISCA 2019, sections 3.2, 4,
+// 4.1, 4.2, Table 3): NumVp partitions of Sets x VpWays tag entries (valid,
+// tag, LRU rank), the Eq. 2 register-number calculator, the active-partition
+// mask from the CTA Throttling Logic's LRN, and a blocking engine serving
+// one load lookup, store probe or insert at a time. It holds no data: a
+// victim line is its register number. Every output is a flop.
 //
-// Parameters (legal range; anything else stops elaboration with a named error)
-//   Sets    1 .. 1024        sets per VP = L1 sets (48)
-//   VpWays  1,2,4,..,32      ways per VP (4)
-//   NumVp   1 .. 32          partitions (8); TotWays = NumVp*VpWays in 2..32
-//   TagW    1 .. 48          tag width (18)
-//   RnW     1 .. 16          register-number width (11)
-//   Offset  >= 1             Eq. 2 RN of VP 0 set 0 way 0 (512);
-//                            Offset + NumVp*Sets*VpWays <= 2^RnW
-//   VpLat   1 .. 16          cycles per VP searched (3)
-//   Derived: SetW, VpW, WayW (safe clog2), RankW = clog2(TotWays),
-//   VpEnt = Sets*VpWays, Base(N) = Offset + N*VpEnt, MaxLat = VpLat*NumVp,
-//   VpsW = clog2(NumVp+1), RnNeedW = clog2(Offset + NumVp*VpEnt).
+// Specification: doc/vtt.md, sections "Eq. 2 and the Offset", "Ports",
+// "State and reset", "The meta bits", "Modes", "Partition activation and
+// withdrawal", "Operations and timing" (lookup, probe, insert, illegal
+// inputs), "Timing example", "Storage (4.2)"; the formal properties below
+// (ifdef FORMAL) are its "Invariants". Derived widths: doc/vtt.md
+// "Parameters".
 //
-// Timing
-//   Every output is a flop. An operation offered in cycle a with
-//   req_ready_o = 1 is taken; its latency L is fixed then; its response
-//   (rsp_*, rf_*, evict_*) shows in cycle a+L for one cycle together with
-//   req_ready_o = 1; req_ready_o = 0 in a+1 .. a+L-1 (offers ignored). The
-//   table changes at the edge ending a+L-1. L (k = active VPs, j = position
-//   of the hit VP among them): lookup/probe hit VpLat*j, miss VpLat*k,
-//   insert VpLat*k; 1 when nothing is walked (k = 0, off mode, a not-useful
-//   insert in victim-cache mode, op 3, set >= Sets). rst_ni is
-//   asynchronous, active low (a kernel launch).
-//
-// Rules (doc/vtt.md)
-//   - Mode (mode_o): 0 monitoring from reset; at the first idle edge with
-//     lm_state_i != 0 it becomes 1 victim cache (lm_state 1) or 2 off (2, 3)
-//     and stays until reset; that change invalidates every entry.
-//   - Idle edges (req_ready_o = 1) only: mask <= all ones (monitoring),
-//     {Base(N) > lrn_i} (victim cache), 0 (off); lrn_ack_o <= lrn_i; VPs
-//     leaving the mask are invalidated; vp_drop_o shows the invalidated VPs.
-//     An operation taken in that cycle uses the new mode, mask and table.
-//   - Lookup: hit in an active VP -> promote to MRU; victim cache: rf_rd_o,
-//     rsp_rn_o = Offset + N*VpEnt + X*VpWays + Y (Eq. 2).
-//   - Probe: hit -> valid bit cleared (rank kept); no RF request.
-//   - Insert (monitoring: always; victim cache: only if req_useful_i):
-//     duplicate -> refresh (promote, hit 1); else the lowest invalid active
-//     way; else the active way of lowest rank (evict_*); filled entry MRU;
-//     victim cache: rf_wr_o with its RN.
-//   - Rank: promote g = ranks above rank[g] minus 1, rank[g] = TotWays-1.
-//   - Debug read (dbg_*): the entry at the start of the cycle; 0 if out of
-//     range.
-//
-// Worked example (paper configuration, Offset 512; doc "Timing example")
-//   cycle 1 lm_state 1, lrn 1855: mode 1, vp_act 0x80 (only Base(7) = 1856
-//   > 1855), vp_drop 0xff. cycle 2: insert set 47 tag 0xa useful: L = 3;
-//   cycle 5 shows fill, vp 7, way 0, rf_wr, rsp_rn 512+1344+188 = 2044.
-//
-// Storage (flip-flops; what synthesis must count)
-//   table Sets*TotWays*(1 + TagW + RankW); mode 2, mask NumVp, lrn_ack RnW;
-//   engine (MaxLat > 1 only) CntW + 1 + 2 + held set + TagW; output
-//   registers (doc/vtt.md "Storage").
+// Parameters (legal range, default; anything else stops elaboration with a
+// named error)
+//   Sets    1 .. 1024 (48)       sets per VP = L1 sets
+//   VpWays  1, 2, 4, .. 32 (4)   ways per VP
+//   NumVp   1 .. 32 (8)          partitions; NumVp*VpWays in 2 .. 32
+//   TagW    1 .. 48 (18)
+//   RnW     1 .. 16 (11)         register-number width
+//   Offset  1 .. 65535 (512)     Eq. 2 offset; Offset + NumVp*Sets*VpWays <= 2^RnW
+//   VpLat   1 .. 16 (3)          cycles per VP searched
 
 `default_nettype none
 

@@ -42,11 +42,11 @@
  * Episodes run 10..120 windows, rarely cut by a reset. Same seed, same
  * stream (kit_rng).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmodel/ctl/ctl.h"
-#include "tb/stim/source.h"
+#include "tb/stim/cta_env.h"
+#include "tb/stim/gen.h"
 
 enum { PLAN_MIXED, PLAN_CLIMB, PLAN_FALL };
 enum { W_UP, W_DOWN, W_HOLD, W_EDGE, W_ZERO, W_MAX, W_RAND, W_N };
@@ -70,17 +70,13 @@ typedef struct ctl_stim {
   unsigned plan;
   uint32_t prev_total, target, sent;
   /* environment */
-  unsigned done_rate, more_pm, launch_wait;
+  kit_cta_env_t env;       /* launches, drain, RF and memory ports */
+  unsigned done_rate, more_pm;
   unsigned burst_max, burst_left;   /* completions in a row (CTAs finishing together) */
-  unsigned owed;           /* launches asked for (launch_new_o) not yet made */
-  unsigned drain_left, drain_max;
-  unsigned rd_pm, wr_pm, mem_pm, rv_pm, ack_pm, latmax;
-  uint64_t rq[CTL_MAX_BUF];/* return cycles of outstanding reads, in order */
-  unsigned rq_head, rq_n;
+  unsigned ack_pm;
   uint32_t ack;            /* the VTT's lrn_ack_o */
 } ctl_stim_t;
 
-static unsigned pick(kit_rng_t *r, const unsigned *v, unsigned n) { return v[kit_rng_below(r, n)]; }
 static uint32_t rnd_range(kit_rng_t *r, uint32_t lo, uint32_t hi)
 {
   return hi <= lo ? lo : lo + (uint32_t)kit_rng_below(r, (uint64_t)hi - lo + 1u);
@@ -170,31 +166,25 @@ static void new_episode(ctl_stim_t *s)
   s->len = (uint64_t)s->L * (10u + kit_rng_below(r, 111));
   if (s->len > 300000u) s->len = 300000u;
   /* environment */
-  s->done_rate = pick(r, done_rate, 4);
+  s->done_rate = kit_gen_pick(r, done_rate, 4);
   s->burst_max = kit_rng_chance(r, 300) ? (kit_rng_chance(r, 500) ? 8u : 24u) : 0u;
   s->burst_left = 0;
   s->more_pm = kit_rng_chance(r, 800) ? 1000 : 300;
-  s->launch_wait = 0;
-  s->owed = 0;
-  s->drain_left = 0;
-  s->drain_max = pick(r, drain, 3);
-  s->rd_pm = pick(r, ready_pm, 6);
-  s->wr_pm = pick(r, ready_pm, 6);
-  s->mem_pm = pick(r, ready_pm, 6);
-  s->rv_pm = pick(r, rv_pm, 3);
-  s->ack_pm = pick(r, ack_pm, 4);
-  s->latmax = pick(r, lat, 3);
-  s->rq_head = s->rq_n = 0;
+  kit_cta_env_clear(&s->env);
+  s->env.drain_max = kit_gen_pick(r, drain, 3);
+  s->env.rd_pm = kit_gen_pick(r, ready_pm, 6);
+  s->env.wr_pm = kit_gen_pick(r, ready_pm, 6);
+  s->env.mem_pm = kit_gen_pick(r, ready_pm, 6);
+  s->env.rv_pm = kit_gen_pick(r, rv_pm, 3);
+  s->ack_pm = kit_gen_pick(r, ack_pm, 4);
+  s->env.latmax = kit_gen_pick(r, lat, 3);
   s->ack = 0;
 }
 
-static void *stim_new(const long *P, uint64_t seed)
+static int stim_init(ctl_stim_t *s, const long *P)
 {
-  ctl_stim_t *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
   s->m = ctl_new(P);
-  if (!s->m) { free(s); return NULL; }
-  kit_rng_seed(&s->rng, seed);
+  if (!s->m) return -1;
   s->maxcta = (unsigned)P[ctl_P_MaxCta];
   s->rnw = (unsigned)P[ctl_P_RnW];
   s->bufent = (unsigned)P[ctl_P_BufEnt];
@@ -204,15 +194,10 @@ static void *stim_new(const long *P, uint64_t seed)
   s->inst_max = (uint32_t)kit_mask((unsigned)P[ctl_P_InstW]);
   s->rf = 1u << s->rnw;
   new_episode(s);
-  return s;
+  return 0;
 }
 
-static void stim_free(void *vs)
-{
-  ctl_stim_t *s = vs;
-  if (s) ctl_free(s->m);
-  free(s);
-}
+static void stim_fini(ctl_stim_t *s) { ctl_free(s->m); }
 
 /* The lowest empty slot among the episode's slots, or -1. */
 static int empty_slot(const ctl_stim_t *s)
@@ -221,11 +206,9 @@ static int empty_slot(const ctl_stim_t *s)
   return free_ ? __builtin_ctz(free_) : -1;
 }
 
-static void stim_next(void *vs, uint64_t *in)
+static void stim_step(ctl_stim_t *s, ctl_in_t *i)
 {
-  ctl_stim_t *s = vs;
   kit_rng_t *r = &s->rng;
-  ctl_in_t *i = (ctl_in_t *)in;
   const ctl_out_t *o = &s->o;
 
   memset(i, 0, sizeof *i);
@@ -247,12 +230,7 @@ static void stim_next(void *vs, uint64_t *in)
     return;
   }
 
-  /* configuration in the first cycle (doc "cfg_ld_i") */
-  if (s->cyc == 0) {
-    i->cfg_ld_i = 1;
-    i->cfg_nreg_i = s->nreg;
-    i->cfg_bp_i = s->bp0;
-  }
+  kit_cta_config(s->cyc, s->nreg, s->bp0, &i->cfg_ld_i, &i->cfg_nreg_i, &i->cfg_bp_i);
   /* the LM: windows and state (doc/lm.md: win_end_o in the first cycle of
    * the next window; state_o changes at the same edge) */
   const uint64_t p = s->cyc % s->L, w = s->cyc / s->L;
@@ -278,13 +256,7 @@ static void stim_next(void *vs, uint64_t *in)
   }
   /* launches: the initial ones, then after launch_new_o */
   int slot = empty_slot(s);
-  if (s->launched < s->ninit) {
-    if (slot >= 0 && kit_rng_chance(r, 600)) { i->launch_valid_i = 1; s->launched++; }
-    else if (slot < 0) s->launched = s->ninit;
-  } else if (s->owed && slot >= 0) {
-    if (s->launch_wait) s->launch_wait--;
-    else { i->launch_valid_i = 1; s->owed--; }
-  }
+  i->launch_valid_i = kit_cta_launch(&s->env, r, slot, &s->launched, s->ninit, 600);
   if (i->launch_valid_i) {
     i->launch_id_i = (unsigned)slot;
     i->launch_frn_i = s->frn[slot] & (s->rf - 1u);
@@ -298,40 +270,17 @@ static void stim_next(void *vs, uint64_t *in)
     i->done_id_i = kit_rng_bit(r, (uint32_t)o->sched_mask_o);
     if (s->burst_left) s->burst_left--;
   }
-  /* the drain handshake */
-  if (o->mv_state_o == CTL_MV_DRAIN) {
-    if (s->drain_left == 0) i->drained_i = 1;
-    else s->drain_left--;
-  } else s->drain_left = (unsigned)kit_rng_below(r, s->drain_max + 1u);
+  kit_cta_drain(&s->env, r, o->mv_state_o, &i->drained_i);
   /* the VTT echoes a sample of lrn_o */
   i->lrn_ack_i = s->ack;
   if (kit_rng_chance(r, s->ack_pm)) s->ack = (uint32_t)o->lrn_o;
-  /* register file and memory */
-  i->rf_rd_ready_i = kit_rng_chance(r, s->rd_pm);
-  i->rf_wr_ready_i = kit_rng_chance(r, s->wr_pm);
-  i->mem_ready_i = kit_rng_chance(r, s->mem_pm);
-  if (s->rq_n && s->rq[s->rq_head] <= s->cyc && kit_rng_chance(r, s->rv_pm)) {
-    i->mem_rvalid_i = 1;
-    s->rq_head = (s->rq_head + 1u) % CTL_MAX_BUF;
-    s->rq_n--;
-  }
-  if (o->mem_valid_o && !o->mem_we_o && i->mem_ready_i) {   /* a read accepted now */
-    uint64_t t = s->cyc + 1u + kit_rng_below(r, s->latmax);
-    if (s->rq_n) {
-      uint64_t last = s->rq[(s->rq_head + s->rq_n - 1u) % CTL_MAX_BUF];
-      if (t < last) t = last;
-    }
-    s->rq[(s->rq_head + s->rq_n) % CTL_MAX_BUF] = t;
-    s->rq_n++;
-  }
+  kit_cta_memory(&s->env, r, s->cyc, o->mem_valid_o, o->mem_we_o, &i->rf_rd_ready_i, &i->rf_wr_ready_i,
+                 &i->mem_ready_i, &i->mem_rvalid_i);
   i->dbg_cta_i = kit_rng_below(r, (uint64_t)1 << kit_clog2(s->maxcta));
 
   ctl_step(s->m, i, &s->o);
-  if (s->o.launch_new_o) {
-    if (kit_rng_chance(r, s->more_pm)) s->owed++;
-    s->launch_wait = (unsigned)kit_rng_below(r, 20);
-  }
+  kit_cta_after(&s->env, r, s->o.launch_new_o, s->more_pm);
   s->cyc++;
 }
 
-const kit_stim_t ctl_stim = {stim_new, stim_next, stim_free};
+KIT_STIM_DEFINE(ctl, ctl_stim_t, stim_init, stim_step, stim_fini);

@@ -36,25 +36,7 @@
 
 #include "cmodel/ctl/ctl.h"
 #include "tb/stim/source.h"
-
-static const char *g_name;
-static unsigned g_nfail, g_failed, g_passed;
-static char g_detail[512];
-
-static void group_begin(const char *name) { g_name = name; g_nfail = 0; g_detail[0] = '\0'; }
-static void group_end(void)
-{
-  if (g_nfail == 0) { printf("PASS %s\n", g_name); g_passed++; }
-  else { printf("FAIL %s: %s%s\n", g_name, g_detail, g_nfail > 1 ? " (and more)" : ""); g_failed++; }
-  fflush(stdout);
-}
-#define CHECK_EQ(got, exp, what)                                                        \
-  do {                                                                                  \
-    unsigned long long g_ = (unsigned long long)(got), e_ = (unsigned long long)(exp);   \
-    if (g_ != e_ && g_nfail++ == 0)                                                     \
-      snprintf(g_detail, sizeof g_detail, "line %d: %s = %llu (%#llx), expected %llu (%#llx)", \
-               __LINE__, (what), g_, g_, e_, e_);                                       \
-  } while (0)
+#include "tb/test/unit.h"
 
 /* ---------------------------------------------------------------------- */
 /* Helpers                                                                  */
@@ -516,8 +498,7 @@ static void test_protocol(void)
   for (unsigned k = 0; k < 8; k++) {
     const ctl_out_t oa = *cyc(a, e[k]);
     const ctl_out_t ob = *cyc(b, idle_in());
-    if (!same_out(&oa, &ob) && g_nfail++ == 0)
-      snprintf(g_detail, sizeof g_detail, "protocol error %u changed the outputs", k);
+    CHECK(same_out(&oa, &ob), "protocol error %u changed the outputs", k);
   }
   ctl_in_t d = idle_in();
   d.drained_i = 1;
@@ -527,8 +508,7 @@ static void test_protocol(void)
     e[k].drained_i = 1;                             /* outside a drain: ignored */
     const ctl_out_t oa = *cyc(a, e[k]);
     const ctl_out_t ob = *cyc(b, idle_in());
-    if (!same_out(&oa, &ob) && g_nfail++ == 0)
-      snprintf(g_detail, sizeof g_detail, "protocol error %u during the backup changed the outputs", k);
+    CHECK(same_out(&oa, &ob), "protocol error %u during the backup changed the outputs", k);
   }
   /* hardware values of the directed-file-illegal inputs */
   ctl_model_t *c = mk(4, 5, 16, 110, 90, 2, 1);
@@ -680,7 +660,7 @@ static void soak(const char *what, int wild, unsigned maxcta, unsigned rnw, unsi
   kit_rng_seed(&r, seed);
   uint32_t b0 = 0;
   uint64_t moves = 0;
-  for (unsigned t = 0; t < cycles && g_nfail == 0; t++) {
+  for (unsigned t = 0; t < cycles && group_ok(); t++) {
     ctl_in_t in;
     if (wild) {                                      /* any input at all */
       uint64_t *w = (uint64_t *)&in;
@@ -699,10 +679,9 @@ static void soak(const char *what, int wild, unsigned maxcta, unsigned rnw, unsi
     if (!in.rst_ni) b0 = 0;
     else if (cfg) b0 = (uint32_t)in.cfg_bp_i;
     moves += o.mv_state_o == CTL_MV_RESTORE;
-    if (ctl_check_invariants(m, b0, err, sizeof err) && g_nfail++ == 0)
-      snprintf(g_detail, sizeof g_detail, "cycle %u: %s", t, err);
+    CHECK(!ctl_check_invariants(m, b0, err, sizeof err), "cycle %u: %s", t, err);
   }
-  if (moves == 0 && g_nfail++ == 0) snprintf(g_detail, sizeof g_detail, "no restore ever happened");
+  CHECK(moves != 0, "no restore ever happened");
   ctl_stim.destroy(st);
   ctl_free(m);
   group_end();
@@ -722,6 +701,5 @@ int main(void)
   soak("environment", 0, 5, 6, 3, 2, 3, 200000);
   soak("wild inputs", 1, 4, 4, 3, 1, 4, 400000);
   soak("wild inputs", 1, 32, 11, 6, 1, 5, 200000);
-  printf("%u passed, %u failed\n", g_passed, g_failed);
-  return g_failed ? 1 : 0;
+  return unit_done();
 }

@@ -19,10 +19,8 @@
  *    or above Sets (ignored requests), and a rare mid-run reset.
  * The first two cycles are reset. Same seed, same stream (kit_rng).
  */
-#include <stdlib.h>
-
 #include "cmodel/hac/hac.h"
-#include "tb/stim/source.h"
+#include "tb/stim/gen.h"
 
 typedef struct hac_stim {
   kit_rng_t rng;
@@ -57,9 +55,7 @@ static void new_phase(hac_stim_t *s)
     s->tagpool = 0;
   } else {
     s->tagpool = s->ways / 2 + kit_rng_below(r, 5 * s->ways / 2 + 1);
-    unsigned b = (unsigned)kit_rng_below(r, 4);
-    s->tagbase = b == 0 ? 0 : b == 1 ? (s->tagmask - s->tagpool + 1) & s->tagmask
-                                     : kit_rng_next(r) & s->tagmask;
+    s->tagbase = kit_gen_tag_base(r, s->tagmask, s->tagpool);
   }
   s->wb_pm = (unsigned)kit_rng_below(r, 501);
   unsigned t = (unsigned)kit_rng_below(r, 6);
@@ -70,33 +66,21 @@ static void new_phase(hac_stim_t *s)
   s->idle_pm = kit_rng_chance(r, 300) ? 0 : (unsigned)kit_rng_below(r, 301);
 }
 
-static void *stim_new(const long *P, uint64_t seed)
+static int stim_init(hac_stim_t *s, const long *P)
 {
-  hac_stim_t *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
-  kit_rng_seed(&s->rng, seed);
   s->sets = (unsigned)P[hac_P_Sets];
   s->ways = (unsigned)P[hac_P_Ways];
   s->setw = HAC_SETW(P);
   s->tagmask = kit_mask((unsigned)P[hac_P_TagW]);
   s->reset_left = 2;
-  return s;
+  return 0;
 }
 
-static void stim_free(void *s) { free(s); }
-
-static void stim_next(void *vs, uint64_t *in)
+static void stim_step(hac_stim_t *s, hac_in_t *i)
 {
-  hac_stim_t *s = vs;
   kit_rng_t *r = &s->rng;
-  hac_in_t *i = (hac_in_t *)in;
-
   *i = (hac_in_t){.rst_ni = 1, .req_ea_i = 1};
-  s->cycle++;
-  if (s->reset_left == 0 && s->cycle > 1000 && kit_rng_below(r, 200000) == 0)
-    s->reset_left = 1 + (unsigned)kit_rng_below(r, 3);
-  if (s->reset_left) {
-    s->reset_left--;
+  if (kit_gen_reset(r, &s->cycle, &s->reset_left, 200000)) {
     i->rst_ni = 0;
     /* inputs other than reset are don't-care; drive noise */
     i->req_valid_i = kit_rng_below(r, 2);
@@ -111,16 +95,14 @@ static void stim_next(void *vs, uint64_t *in)
   i->req_wb_i = kit_rng_chance(r, s->wb_pm);
   if (kit_rng_chance(r, 10)) {
     /* at or above Sets: must be ignored (only reachable if Sets < 2^SetW) */
-    uint64_t lim = (uint64_t)1 << s->setw;
-    i->req_set_i = lim > s->sets ? s->sets + kit_rng_below(r, lim - s->sets) : kit_rng_below(r, s->sets);
+    i->req_set_i = kit_gen_beyond(r, s->sets, s->setw);
   } else if (s->nhot) {
     i->req_set_i = s->hot[kit_rng_below(r, s->nhot)];
   } else {
     i->req_set_i = kit_rng_below(r, s->sets);
   }
   if (s->tagpool == 0) {
-    unsigned t = (unsigned)kit_rng_below(r, 8);
-    i->req_tag_i = t == 0 ? 0 : t == 1 ? s->tagmask : kit_rng_next(r) & s->tagmask;
+    i->req_tag_i = kit_gen_tag_any(r, s->tagmask);
   } else {
     i->req_tag_i = (s->tagbase + kit_rng_below(r, s->tagpool)) & s->tagmask;
   }
@@ -138,4 +120,4 @@ static void stim_next(void *vs, uint64_t *in)
     i->req_ea_i = kit_rng_chance(r, 500) ? 0 : 33 + kit_rng_below(r, 31);
 }
 
-const kit_stim_t hac_stim = {stim_new, stim_next, stim_free};
+KIT_STIM_DEFINE(hac, hac_stim_t, stim_init, stim_step, NULL);

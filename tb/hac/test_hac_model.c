@@ -33,63 +33,12 @@
  * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -Icmodel cmodel/hac/hac.c \
  *            tb/hac/test_hac_model.c -o /tmp/t
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmodel/hac/hac.h"
-
-/* ---------------------------------------------------------------------- */
-/* Check-group bookkeeping                                                  */
-/* ---------------------------------------------------------------------- */
-
-static const char *g_name;
-static unsigned g_nfail;
-static char g_detail[512];
-static unsigned g_groups_failed, g_groups_passed;
-
-static void group_begin(const char *name)
-{
-  g_name = name;
-  g_nfail = 0;
-  g_detail[0] = '\0';
-}
-
-static void group_end(void)
-{
-  if (g_nfail == 0) {
-    printf("PASS %s\n", g_name);
-    g_groups_passed++;
-  } else {
-    if (g_nfail > 1)
-      printf("FAIL %s: %s (and %u more)\n", g_name, g_detail, g_nfail - 1);
-    else
-      printf("FAIL %s: %s\n", g_name, g_detail);
-    g_groups_failed++;
-  }
-  fflush(stdout);
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void check_(int ok, int line, const char *fmt, ...)
-{
-  if (ok) return;
-  if (g_nfail++ == 0) {
-    int n = snprintf(g_detail, sizeof g_detail, "line %d: ", line);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g_detail + n, sizeof g_detail - (size_t)n, fmt, ap);
-    va_end(ap);
-  }
-}
-#define CHECK(cond, ...) check_(!!(cond), __LINE__, __VA_ARGS__)
-#define CHECK_EQ(got, exp, what)                                                  \
-  check_((unsigned long long)(got) == (unsigned long long)(exp), __LINE__,        \
-         "%s = %llu, expected %llu", (what), (unsigned long long)(got),          \
-         (unsigned long long)(exp))
+#include "tb/test/unit.h"
 
 static void check_inv_(const hac_model_t *m, int line)
 {
@@ -1435,9 +1384,9 @@ static void test_soak(uint64_t seed)
   unsigned mc0_seen = 0, mcmax_seen = 0;
   char err[KIT_ERR_LEN];
 
-  for (unsigned pol = 0; pol <= 1 && g_nfail == 0; pol++)
-    for (unsigned wi = 0; wi < 4 && g_nfail == 0; wi++)
-      for (unsigned sets = 2; sets <= 4 && g_nfail == 0; sets++) {
+  for (unsigned pol = 0; pol <= 1 && group_ok(); pol++)
+    for (unsigned wi = 0; wi < 4 && group_ok(); wi++)
+      for (unsigned sets = 2; sets <= 4 && group_ok(); sets++) {
         const unsigned A = Ws[wi];
         const uint64_t cfg_seed = seed ^ ((uint64_t)pol << 40 | (uint64_t)A << 20 | sets);
         rng_s = cfg_seed;
@@ -1450,7 +1399,7 @@ static void test_soak(uint64_t seed)
         unsigned nvm_pm = 500, pool = A + A / 2, wb_pm = 300, phase = 0, salt = 0, hot = 4;
         unsigned phase_no = 0;
         int cfg_mc0 = 0, cfg_mcmax = 0;
-        for (unsigned t = 0; t < steps_per && g_nfail == 0; t++, total++) {
+        for (unsigned t = 0; t < steps_per && group_ok(); t++, total++) {
           if (phase == 0) { /* new traffic phase */
             phase = 100 + rbelow(900);
             static const unsigned nv[] = {0, 0, 1000, 1000, 500, 100, 900};
@@ -1567,10 +1516,8 @@ static void test_soak(uint64_t seed)
               CHECK(0, "invariant: %s", err);
             }
           }
-          if (g_nfail) { /* first failure: name the configuration and the seed */
-            size_t n = strlen(g_detail);
-            snprintf(g_detail + n, sizeof g_detail - n,
-                     " [policy %u A %u Sets %u step %u; reproduce: test_hac_model 0x%llx]", pol,
+          if (!group_ok()) { /* first failure: name the configuration and the seed */
+            group_note(" [policy %u A %u Sets %u step %u; reproduce: test_hac_model 0x%llx]", pol,
                      A, sets, t, (unsigned long long)seed);
           }
         }
@@ -1586,7 +1533,7 @@ static void test_soak(uint64_t seed)
         hits, byps, dirty_ev, oor, resets);
   CHECK(mc0_seen == 12 && mcmax_seen == 12,
         "mc corners reached in %u / %u of 12 dynamic configs", mc0_seen, mcmax_seen);
-  if (g_nfail == 0)
+  if (group_ok())
     fprintf(stderr, "soak: %llu steps, %llu hits, %llu bypasses, %llu dirty evictions\n", total,
             hits, byps, dirty_ev);
   group_end();
@@ -1627,6 +1574,5 @@ int main(int argc, char **argv)
   test_invariant_checker();
   test_soak(seed);
 
-  fprintf(stderr, "%u groups passed, %u failed\n", g_groups_passed, g_groups_failed);
-  return g_groups_failed ? 1 : 0;
+  return unit_done();
 }

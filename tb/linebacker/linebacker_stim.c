@@ -27,11 +27,11 @@
  *    drains answered after a delay, random readies on the RF and memory
  *    ports, memory reads returned in order.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmodel/linebacker/linebacker.h"
-#include "tb/stim/source.h"
+#include "tb/stim/cta_env.h"
+#include "tb/stim/gen.h"
 
 #define LBS_Q 8u
 #define LBS_MAXPC 8u
@@ -62,13 +62,9 @@ typedef struct lb_stim {
   lbs_req_t q[LBS_Q];
   unsigned qh, qn;
   int hit_pend;             /* a refused hit being retried: index of its PC */
-  unsigned done_rate, owed, launch_wait, drain_left, drain_max;
-  unsigned rd_pm, wr_pm, mem_pm, rv_pm, latmax;
-  uint64_t rq[CTL_MAX_BUF];
-  unsigned rq_head, rq_n;
+  unsigned done_rate;
+  kit_cta_env_t env;        /* the CTL's launches, drain, RF and memory ports */
 } lb_stim_t;
-
-static unsigned pick(kit_rng_t *r, const unsigned *v, unsigned n) { return v[kit_rng_below(r, n)]; }
 
 static void new_episode(lb_stim_t *s)
 {
@@ -91,12 +87,12 @@ static void new_episode(lb_stim_t *s)
   const int low = kit_rng_chance(r, 200);                  /* every load streaming */
   for (unsigned k = 0; k < s->npc; k++) {
     s->pc[k] = (uint32_t)kit_rng_next(r) & ~3u;
-    s->hit_pm[k] = low ? (unsigned)kit_rng_below(r, 120) : pick(r, hit_pm, 6);
+    s->hit_pm[k] = low ? (unsigned)kit_rng_below(r, 120) : kit_gen_pick(r, hit_pm, 6);
   }
-  s->load_pm = pick(r, (const unsigned[]){100, 300, 600}, 3);
-  s->store_pm = pick(r, (const unsigned[]){0, 10, 60}, 3);
-  s->evict_pm = pick(r, (const unsigned[]){500, 900, 1000}, 3);
-  s->retry_pm = pick(r, (const unsigned[]){0, 500, 1000}, 3);
+  s->load_pm = kit_gen_pick(r, (const unsigned[]){100, 300, 600}, 3);
+  s->store_pm = kit_gen_pick(r, (const unsigned[]){0, 10, 60}, 3);
+  s->evict_pm = kit_gen_pick(r, (const unsigned[]){500, 900, 1000}, 3);
+  s->retry_pm = kit_gen_pick(r, (const unsigned[]){0, 500, 1000}, 3);
   s->offer_pm = kit_rng_chance(r, 700) ? 1000u : 600u;
   s->nsets = 1u + (unsigned)kit_rng_below(r, s->sets < 4u ? s->sets : 4u);
   s->ntags = 2u + (unsigned)kit_rng_below(r, 14);
@@ -106,26 +102,20 @@ static void new_episode(lb_stim_t *s)
   if (s->len > 400000u) s->len = 400000u;
   s->qh = s->qn = 0;
   s->hit_pend = -1;
-  s->done_rate = pick(r, done_rate, 3);
-  s->owed = 0;
-  s->launch_wait = 0;
-  s->drain_left = 0;
-  s->drain_max = pick(r, drain, 3);
-  s->rd_pm = pick(r, ready_pm, 4);
-  s->wr_pm = pick(r, ready_pm, 4);
-  s->mem_pm = pick(r, ready_pm, 4);
-  s->rv_pm = pick(r, (const unsigned[]){1000, 500}, 2);
-  s->latmax = pick(r, lat, 3);
-  s->rq_head = s->rq_n = 0;
+  s->done_rate = kit_gen_pick(r, done_rate, 3);
+  kit_cta_env_clear(&s->env);
+  s->env.drain_max = kit_gen_pick(r, drain, 3);
+  s->env.rd_pm = kit_gen_pick(r, ready_pm, 4);
+  s->env.wr_pm = kit_gen_pick(r, ready_pm, 4);
+  s->env.mem_pm = kit_gen_pick(r, ready_pm, 4);
+  s->env.rv_pm = kit_gen_pick(r, (const unsigned[]){1000, 500}, 2);
+  s->env.latmax = kit_gen_pick(r, lat, 3);
 }
 
-static void *stim_new(const long *P, uint64_t seed)
+static int stim_init(lb_stim_t *s, const long *P)
 {
-  lb_stim_t *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
   s->m = lb_new(P);
-  if (!s->m) { free(s); return NULL; }
-  kit_rng_seed(&s->rng, seed);
+  if (!s->m) return -1;
   s->maxcta = (unsigned)P[linebacker_P_MaxCta];
   s->hashw = lm_log2u((unsigned)P[linebacker_P_Entries]);
   s->sets = (unsigned)P[linebacker_P_Sets];
@@ -135,15 +125,10 @@ static void *stim_new(const long *P, uint64_t seed)
   s->winlen = (uint32_t)P[linebacker_P_WinLen];
   s->o = s->m->out;
   new_episode(s);
-  return s;
+  return 0;
 }
 
-static void stim_free(void *vs)
-{
-  lb_stim_t *s = vs;
-  if (s) lb_free(s->m);
-  free(s);
-}
+static void stim_fini(lb_stim_t *s) { lb_free(s->m); }
 
 static void push(lb_stim_t *s, unsigned op, uint32_t pc, uint32_t hpc)
 {
@@ -158,11 +143,9 @@ static void push(lb_stim_t *s, unsigned op, uint32_t pc, uint32_t hpc)
   s->qn++;
 }
 
-static void stim_next(void *vs, uint64_t *in)
+static void stim_step(lb_stim_t *s, linebacker_in_t *i)
 {
-  lb_stim_t *s = vs;
   kit_rng_t *r = &s->rng;
-  linebacker_in_t *i = (linebacker_in_t *)in;
   const linebacker_out_t *o = &s->o;
 
   memset(i, 0, sizeof *i);
@@ -178,11 +161,7 @@ static void stim_next(void *vs, uint64_t *in)
     lb_step(s->m, i, &s->o);
     return;
   }
-  if (s->cyc == 0) {
-    i->cfg_ld_i = 1;
-    i->cfg_nreg_i = s->nreg;
-    i->cfg_bp_i = s->bp0;
-  }
+  kit_cta_config(s->cyc, s->nreg, s->bp0, &i->cfg_ld_i, &i->cfg_nreg_i, &i->cfg_bp_i);
   /* retired instructions: a rate per window */
   if (o->win_end_o) s->ret_pm = (unsigned)kit_rng_below(r, 1001);
   i->ret_cnt_i = kit_rng_chance(r, s->ret_pm) ? s->retmax : (unsigned)kit_rng_below(r, s->retmax / 2u + 1u);
@@ -218,13 +197,7 @@ static void stim_next(void *vs, uint64_t *in)
   /* launches: the initial ones, then after launch_new_o */
   const uint32_t freeslots = ~s->m->ctl->v & (uint32_t)kit_mask(s->nslots);
   const int slot = freeslots ? __builtin_ctz(freeslots) : -1;
-  if (s->launched < s->nslots) {
-    if (slot >= 0 && kit_rng_chance(r, 700)) { i->launch_valid_i = 1; s->launched++; }
-    else if (slot < 0) s->launched = s->nslots;
-  } else if (s->owed && slot >= 0) {
-    if (s->launch_wait) s->launch_wait--;
-    else { i->launch_valid_i = 1; s->owed--; }
-  }
+  i->launch_valid_i = kit_cta_launch(&s->env, r, slot, &s->launched, s->nslots, 700);
   if (i->launch_valid_i) {
     i->launch_id_i = (unsigned)slot;
     i->launch_frn_i = ((uint32_t)slot * s->nreg) & (s->rf - 1u);
@@ -234,37 +207,14 @@ static void stim_next(void *vs, uint64_t *in)
     i->done_valid_i = 1;
     i->done_id_i = kit_rng_bit(r, o->sched_mask_o);
   }
-  /* the drain handshake */
-  if (o->mv_state_o == CTL_MV_DRAIN) {
-    if (s->drain_left == 0) i->drained_i = 1;
-    else s->drain_left--;
-  } else s->drain_left = (unsigned)kit_rng_below(r, s->drain_max + 1u);
-  /* register file and memory */
-  i->rf_rd_ready_i = kit_rng_chance(r, s->rd_pm);
-  i->rf_wr_ready_i = kit_rng_chance(r, s->wr_pm);
-  i->mem_ready_i = kit_rng_chance(r, s->mem_pm);
-  if (s->rq_n && s->rq[s->rq_head] <= s->cyc && kit_rng_chance(r, s->rv_pm)) {
-    i->mem_rvalid_i = 1;
-    s->rq_head = (s->rq_head + 1u) % CTL_MAX_BUF;
-    s->rq_n--;
-  }
-  if (o->mem_valid_o && !o->mem_we_o && i->mem_ready_i && s->rq_n < CTL_MAX_BUF) {
-    uint64_t t = s->cyc + 1u + kit_rng_below(r, s->latmax);
-    if (s->rq_n) {
-      const uint64_t last = s->rq[(s->rq_head + s->rq_n - 1u) % CTL_MAX_BUF];
-      if (t < last) t = last;
-    }
-    s->rq[(s->rq_head + s->rq_n) % CTL_MAX_BUF] = t;
-    s->rq_n++;
-  }
+  kit_cta_drain(&s->env, r, o->mv_state_o, &i->drained_i);
+  kit_cta_memory(&s->env, r, s->cyc, o->mem_valid_o, o->mem_we_o, &i->rf_rd_ready_i, &i->rf_wr_ready_i,
+                 &i->mem_ready_i, &i->mem_rvalid_i);
   i->dbg_cta_i = kit_rng_below(r, (uint64_t)1 << kit_clog2(s->maxcta));
 
   lb_step(s->m, i, &s->o);
-  if (s->o.launch_new_o) {
-    if (kit_rng_chance(r, 900)) s->owed++;
-    s->launch_wait = (unsigned)kit_rng_below(r, 20);
-  }
+  kit_cta_after(&s->env, r, s->o.launch_new_o, 900);
   s->cyc++;
 }
 
-const kit_stim_t linebacker_stim = {stim_new, stim_next, stim_free};
+KIT_STIM_DEFINE(linebacker, lb_stim_t, stim_init, stim_step, stim_fini);

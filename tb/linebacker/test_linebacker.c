@@ -28,15 +28,8 @@
 
 #include "cmodel/linebacker/linebacker.h"
 #include "tb/stim/source.h"
+#include "tb/test/unit.h"
 
-static unsigned g_failed, g_passed;
-
-static void report(const char *name, int ok, const char *detail)
-{
-  if (ok) { printf("PASS %s\n", name); g_passed++; }
-  else { printf("FAIL %s: %s\n", name, detail); g_failed++; }
-  fflush(stdout);
-}
 
 static void config(long *P, const char *words)
 {
@@ -74,7 +67,7 @@ static void test_params(void)
     ok = 0;
     snprintf(d, sizeof d, "LoRatio > UpRatio accepted or not named: '%s'", err);
   }
-  report("parameters reach their sub-blocks; a sub-block's rule is named", ok, d);
+  verdict("parameters reach their sub-blocks; a sub-block's rule is named", ok, d);
 }
 
 /* Run `cycles` of the generator's traffic through a model with `fault`;
@@ -124,7 +117,7 @@ static void test_soak(const char *words, uint64_t seed, uint64_t cycles)
   const unsigned v = run(P, seed, cycles, LB_FAULT_NONE, d, sizeof d);
   snprintf(name, sizeof name, "soak %s seed %llu: viol_o = 0 and the ctl / vtt invariants in every cycle", words,
            (unsigned long long)seed);
-  report(name, v == 0, d);
+  verdict(name, v == 0, d);
 }
 
 static void test_faults(void)
@@ -141,7 +134,7 @@ static void test_faults(void)
     const unsigned v = run(P, 7, 100000, f[k].fault, d, sizeof d);
     snprintf(name, sizeof name, "planted fault caught: %s", f[k].what);
     snprintf(d, sizeof d, "viol_o bits seen %#x, expected bit %#x", v, f[k].bit);
-    report(name, v != ~0u && (v & f[k].bit) != 0, d);
+    verdict(name, v != ~0u && (v & f[k].bit) != 0, d);
   }
   /* I-RF: CTA 0 owns RN 0-1 once the VTT acknowledged LRN >= 1; a VTT
    * fill of RN 1 then is a violation, of RN 2 (above the LRN) not. */
@@ -168,7 +161,7 @@ static void test_faults(void)
   m->vo.rsp_rn_o = 2;
   ok &= (lb_viol(m, &vp, &cp, 0, 0) & LB_VIOL_RF) == 0;
   lb_free(m);
-  report("planted VTT fill into a live CTA's register caught (I-RF); one above the LRN is not", ok,
+  verdict("planted VTT fill into a live CTA's register caught (I-RF); one above the LRN is not", ok,
          "I-RF did not flag RN 1 or flagged RN 2");
 }
 
@@ -179,6 +172,5 @@ int main(void)
   test_soak(FIG6, 2, 300000);
   test_soak(FIG6 " SelWin2=1 MinAct=2", 3, 200000);
   test_faults();
-  printf("%u passed, %u failed\n", g_passed, g_failed);
-  return g_failed ? 1 : 0;
+  return unit_done();
 }

@@ -30,10 +30,8 @@
  * windows miss their script, which is the random part. Same seed, same
  * stream (kit_rng).
  */
-#include <stdlib.h>
-
 #include "cmodel/lm/lm.h"
-#include "tb/stim/source.h"
+#include "tb/stim/gen.h"
 
 enum { EP_SELECT2, EP_SUBSET, EP_DISABLE2, EP_DISABLE3, EP_RANDOM, EP_LONG, EP_N };
 #define LM_STIM_MAXPOOL 33u  /* all 32 entries + a colliding partner */
@@ -173,11 +171,8 @@ static void new_episode(lm_stim_t *s)
   s->tail_left = 1 + kit_rng_below(r, cap);
 }
 
-static void *stim_new(const long *P, uint64_t seed)
+static int stim_init(lm_stim_t *s, const long *P)
 {
-  lm_stim_t *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
-  kit_rng_seed(&s->rng, seed);
   s->entries = (unsigned)P[lm_P_Entries];
   s->hashw = LM_HASHW(P);
   s->winlen = (uint32_t)P[lm_P_WinLen];
@@ -186,16 +181,12 @@ static void *stim_new(const long *P, uint64_t seed)
   s->next_type = (unsigned)kit_rng_below(&s->rng, EP_N);
   if (s->winlen >= LM_STIM_LONGWIN) s->next_type = EP_SELECT2; /* paper config: every path in 1M cycles */
   new_episode(s);
-  return s;
+  return 0;
 }
 
-static void stim_free(void *s) { free(s); }
-
-static void stim_next(void *vs, uint64_t *in)
+static void stim_step(lm_stim_t *s, lm_in_t *i)
 {
-  lm_stim_t *s = vs;
   kit_rng_t *r = &s->rng;
-  lm_in_t *i = (lm_in_t *)in;
   const uint64_t hmask = kit_mask(s->hashw);
 
   *i = (lm_in_t){.rst_ni = 1};
@@ -246,4 +237,4 @@ static void stim_next(void *vs, uint64_t *in)
   }
 }
 
-const kit_stim_t lm_stim = {stim_new, stim_next, stim_free};
+KIT_STIM_DEFINE(lm, lm_stim_t, stim_init, stim_step, NULL);

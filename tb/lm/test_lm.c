@@ -27,31 +27,12 @@
  * Output: one line per check group, "PASS <name>" or "FAIL <name>: <detail>";
  * exit status 0 only if every group passed.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmodel/lm/lm.h"
-
-static const char *g_name;
-static unsigned g_nfail, g_failed, g_passed;
-static char g_detail[512];
-
-static void group_begin(const char *name) { g_name = name; g_nfail = 0; g_detail[0] = '\0'; }
-static void group_end(void)
-{
-  if (g_nfail == 0) { printf("PASS %s\n", g_name); g_passed++; }
-  else { printf("FAIL %s: %s%s\n", g_name, g_detail, g_nfail > 1 ? " (and more)" : ""); g_failed++; }
-  fflush(stdout);
-}
-#define CHECK_EQ(got, exp, what)                                                        \
-  do {                                                                                  \
-    unsigned long long g_ = (unsigned long long)(got), e_ = (unsigned long long)(exp);   \
-    if (g_ != e_ && g_nfail++ == 0)                                                     \
-      snprintf(g_detail, sizeof g_detail, "line %d: %s = %llu, expected %llu", __LINE__, \
-               (what), g_, e_);                                                         \
-  } while (0)
+#include "tb/test/unit.h"
 
 /* ---------------------------------------------------------------------- */
 
@@ -444,6 +425,5 @@ int main(int argc, char **argv)
   test_saturation();
   test_victim_timing();
   test_soak(seed);
-  fprintf(stderr, "%u groups passed, %u failed\n", g_passed, g_failed);
-  return g_failed ? 1 : 0;
+  return unit_done();
 }

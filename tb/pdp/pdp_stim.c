@@ -17,10 +17,8 @@
  *  - a rare mid-run reset. The first two cycles are reset.
  * Same seed, same stream (kit_rng).
  */
-#include <stdlib.h>
-
 #include "cmodel/pdp/pdp.h"
-#include "tb/stim/source.h"
+#include "tb/stim/gen.h"
 
 typedef struct pdp_stim {
   kit_rng_t rng;
@@ -52,20 +50,15 @@ static void new_phase(pdp_stim_t *s)
     s->pool = pools[kit_rng_below(r, 8)];
     if (s->pool == 0) s->pool = 1;
     if (s->pool > s->tagmask + 1) s->pool = s->tagmask + 1;
-    unsigned b = (unsigned)kit_rng_below(r, 4);
-    s->tagbase = b == 0 ? 0 : b == 1 ? (s->tagmask - s->pool + 1) & s->tagmask
-                                     : kit_rng_next(r) & s->tagmask;
+    s->tagbase = kit_gen_tag_base(r, s->tagmask, s->pool);
   }
   s->cyclic = kit_rng_chance(r, 500);
   s->idle_pm = kit_rng_chance(r, 400) ? 0 : (unsigned)kit_rng_below(r, 501);
   s->dbg_nt_pm = (unsigned)kit_rng_below(r, 600);
 }
 
-static void *stim_new(const long *P, uint64_t seed)
+static int stim_init(pdp_stim_t *s, const long *P)
 {
-  pdp_stim_t *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
-  kit_rng_seed(&s->rng, seed);
   s->sets = (unsigned)P[pdp_P_Sets];
   s->nsamp = (unsigned)P[pdp_P_SampledSets];
   s->stride = s->sets / s->nsamp;
@@ -75,24 +68,15 @@ static void *stim_new(const long *P, uint64_t seed)
   s->dbgw = PDP_DBGW(P);
   s->tagmask = kit_mask((unsigned)P[pdp_P_TagW]);
   s->reset_left = 2;
-  return s;
+  return 0;
 }
 
-static void stim_free(void *s) { free(s); }
-
-static void stim_next(void *vs, uint64_t *in)
+static void stim_step(pdp_stim_t *s, pdp_in_t *i)
 {
-  pdp_stim_t *s = vs;
   kit_rng_t *r = &s->rng;
-  pdp_in_t *i = (pdp_in_t *)in;
-
   *i = (pdp_in_t){.rst_ni = 1};
-  s->cycle++;
   i->dbg_addr_i = kit_rng_chance(r, s->dbg_nt_pm) ? s->nb : kit_rng_below(r, (uint64_t)1 << s->dbgw);
-  if (s->reset_left == 0 && s->cycle > 1000 && kit_rng_below(r, 300000) == 0)
-    s->reset_left = 1 + (unsigned)kit_rng_below(r, 3);
-  if (s->reset_left) {
-    s->reset_left--;
+  if (kit_gen_reset(r, &s->cycle, &s->reset_left, 300000)) {
     i->rst_ni = 0;
     i->acc_valid_i = kit_rng_below(r, 2);
     i->acc_set_i = kit_rng_below(r, s->sets);
@@ -114,8 +98,7 @@ static void stim_next(void *vs, uint64_t *in)
     break;
   }
   if (s->pool == 0) {
-    unsigned t = (unsigned)kit_rng_below(r, 8);
-    i->acc_tag_i = t == 0 ? 0 : t == 1 ? s->tagmask : kit_rng_next(r) & s->tagmask;
+    i->acc_tag_i = kit_gen_tag_any(r, s->tagmask);
   } else if (s->cyclic) {
     i->acc_tag_i = (s->tagbase + s->cursor[k] % s->pool) & s->tagmask;
     s->cursor[k]++;
@@ -124,4 +107,4 @@ static void stim_next(void *vs, uint64_t *in)
   }
 }
 
-const kit_stim_t pdp_stim = {stim_new, stim_next, stim_free};
+KIT_STIM_DEFINE(pdp, pdp_stim_t, stim_init, stim_step, NULL);

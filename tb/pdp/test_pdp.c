@@ -31,13 +31,8 @@
 
 #include "cmodel/pdp/pdp.h"
 #include "tb/stim/source.h"
+#include "tb/test/unit.h"
 
-static unsigned g_fail, g_pass;
-static void verdict(const char *name, int ok, const char *detail)
-{
-  if (ok) { printf("PASS %s\n", name); g_pass++; }
-  else { printf("FAIL %s: %s\n", name, detail); g_fail++; }
-}
 
 static void params(long *P, const char *const *kv, unsigned n)
 {
@@ -256,6 +251,5 @@ int main(void)
   test_sampler();
   test_freeze();
   test_soak();
-  printf("%u passed, %u failed\n", g_pass, g_fail);
-  return g_fail ? 1 : 0;
+  return unit_done();
 }

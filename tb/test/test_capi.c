@@ -18,17 +18,9 @@
 
 #include "tb/harness/capi.h"
 #include "cmodel/core/block.h"
+#define UNIT_PREFIX "capi: "
+#include "tb/test/unit.h"
 
-static unsigned g_failed;
-
-static void verdict(const char *name, int ok, const char *detail)
-{
-  if (ok) printf("PASS capi: %s\n", name);
-  else {
-    printf("FAIL capi: %s: %s\n", name, detail);
-    g_failed++;
-  }
-}
 
 static int same_file(const char *a, const char *b)
 {
@@ -138,5 +130,5 @@ int main(void)
 {
   test_blocks();
   test_errors();
-  return g_failed ? 1 : 0;
+  return unit_done();
 }

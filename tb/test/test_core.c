@@ -25,17 +25,8 @@
 #include <string.h>
 
 #include "cmodel/core/block.h"
+#include "tb/test/unit.h"
 
-static unsigned g_failed;
-
-static void verdict(const char *name, int ok, const char *detail)
-{
-  if (ok) printf("PASS %s\n", name);
-  else {
-    printf("FAIL %s: %s\n", name, detail);
-    g_failed++;
-  }
-}
 
 /* The reference: rejection with lim = n * floor((2^64-1)/n), two divisions. */
 static uint64_t below_ref(kit_rng_t *r, uint64_t n)
@@ -214,5 +205,5 @@ int main(void)
   test_rng();
   test_parse();
   test_equivs();
-  return g_failed ? 1 : 0;
+  return unit_done();
 }

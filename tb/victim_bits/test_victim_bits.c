@@ -23,42 +23,13 @@
  * Output: "PASS <group>" / "FAIL <group>: <detail>" lines; exit 0 only if
  * every group passed.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmodel/victim_bits/victim_bits.h"
 #include "tb/stim/source.h"
-
-static const char *g_name;
-static unsigned g_nfail, g_failed;
-static char g_detail[512];
-
-static void group_begin(const char *name)
-{
-  g_name = name;
-  g_nfail = 0;
-  g_detail[0] = '\0';
-}
-
-static void group_end(void)
-{
-  if (g_nfail == 0) printf("PASS %s\n", g_name);
-  else {
-    printf("FAIL %s: %s (%u failed checks)\n", g_name, g_detail, g_nfail);
-    g_failed++;
-  }
-  fflush(stdout);
-}
-
-#define CHECK_EQ(got, exp, what)                                                      \
-  do {                                                                                \
-    unsigned long long g_ = (unsigned long long)(got), e_ = (unsigned long long)(exp); \
-    if (g_ != e_ && g_nfail++ == 0)                                                   \
-      snprintf(g_detail, sizeof g_detail, "line %d: %s = %llu, expected %llu",        \
-               __LINE__, (what), g_, e_);                                             \
-  } while (0)
+#include "tb/test/unit.h"
 
 /* Configuration with the paper defaults, except that writes are ignored
  * and periods are counted in cycles (WriteReq=0 PeriodAcc=0: the hand
@@ -323,12 +294,12 @@ static void soak(const char *over, uint64_t seed, unsigned steps)
   unsigned sh = (unsigned)P[victim_bits_P_SampleShift], off = (unsigned)P[victim_bits_P_SampleOffset];
   unsigned char *had = calloc((size_t)sets * ways * l1s, 1); /* L1 p was served since fill/evict */
   char err[KIT_ERR_LEN];
-  for (unsigned t = 0; t < steps && g_nfail == 0; t++) {
+  for (unsigned t = 0; t < steps && group_ok(); t++) {
     victim_bits_in_t in;
     victim_bits_out_t o;
     victim_bits_stim.next(s, (uint64_t *)&in);
     victim_bits_step(m, &in, &o);
-    if (victim_bits_check_invariants(m, err, sizeof err)) CHECK_EQ(0, 1, err);
+    CHECK(!victim_bits_check_invariants(m, err, sizeof err), "invariant: %s", err);
     if (!in.rst_ni) { memset(had, 0, (size_t)sets * ways * l1s); continue; }
     if (!in.ev_valid_i || in.ev_set_i >= sets || in.ev_way_i >= ways) continue;
     if ((in.ev_set_i & ((1u << sh) - 1)) != off) { CHECK_EQ(o.sampled_o, 0, "unsampled"); continue; }
@@ -365,5 +336,5 @@ int main(void)
   soak("L1s=3 Sets=6 Ways=3 SampleShift=1 SampleOffset=1 Period=37 ThrNum=1 ThrDen=1 LlsW=4 AccW=4", 3, 300000);
   soak("WriteReq=1 PeriodAcc=1", 4, 300000);
   soak("L1s=13 Share=4 Sets=100 Ways=5 SampleShift=3 SampleOffset=7 Period=300 LlsW=6 AccW=8 ThrNum=3 ThrDen=7 WriteReq=1 PeriodAcc=1", 5, 300000);
-  return g_failed ? 1 : 0;
+  return unit_done();
 }

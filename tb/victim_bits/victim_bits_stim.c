@@ -30,10 +30,8 @@
  * random otherwise. The first two cycles are reset, plus a rare reset
  * mid-run. Same seed, same stream (kit_rng only).
  */
-#include <stdlib.h>
-
 #include "cmodel/victim_bits/victim_bits.h"
-#include "tb/stim/source.h"
+#include "tb/stim/gen.h"
 
 enum { M_MIXED, M_CONTROLLED, M_FLOOD, M_IDLE };
 
@@ -132,11 +130,8 @@ static void new_period(vb_stim_t *s)
   }
 }
 
-static void *stim_new(const long *P, uint64_t seed)
+static int stim_init(vb_stim_t *s, const long *P)
 {
-  vb_stim_t *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
-  kit_rng_seed(&s->rng, seed);
   s->l1s = (unsigned)P[victim_bits_P_L1s];
   s->sets = (unsigned)P[victim_bits_P_Sets];
   s->ways = (unsigned)P[victim_bits_P_Ways];
@@ -157,16 +152,7 @@ static void *stim_new(const long *P, uint64_t seed)
   s->acc_unit = (unsigned)P[victim_bits_P_PeriodAcc];
   for (uint64_t x = 0; x < ((uint64_t)1 << s->setw) && !s->has_filler; x++)
     if (!victim_bits_is_sampler(s->shift, s->offset, s->sets, x)) { s->has_filler = 1; s->filler_set = x; }
-  return s;
-}
-
-static void stim_free(void *s) { free(s); }
-
-/* A value at or above `n` within `w` bits (n < 2^w), else a legal one. */
-static uint64_t beyond(kit_rng_t *r, uint64_t n, unsigned w)
-{
-  uint64_t lim = (uint64_t)1 << w;
-  return lim > n ? n + kit_rng_below(r, lim - n) : kit_rng_below(r, n);
+  return 0;
 }
 
 static void mixed_event(vb_stim_t *s, victim_bits_in_t *i)
@@ -191,9 +177,9 @@ static void mixed_event(vb_stim_t *s, victim_bits_in_t *i)
   i->ev_l1_i = kit_rng_chance(r, 800) ? s->l1pool[kit_rng_below(r, s->nl1)] : kit_rng_below(r, s->l1s);
   if (kit_rng_chance(r, 10)) {
     unsigned which = (unsigned)kit_rng_below(r, 3);
-    if (which == 0) i->ev_set_i = beyond(r, s->sets, s->setw);
-    if (which == 1) i->ev_way_i = beyond(r, s->ways, s->wayw);
-    if (which == 2) i->ev_l1_i = beyond(r, s->l1s, s->l1w);
+    if (which == 0) i->ev_set_i = kit_gen_beyond(r, s->sets, s->setw);
+    if (which == 1) i->ev_way_i = kit_gen_beyond(r, s->ways, s->wayw);
+    if (which == 2) i->ev_l1_i = kit_gen_beyond(r, s->l1s, s->l1w);
   }
   if (kind == VB_EVICT && kit_rng_chance(r, 500)) i->ev_l1_i = kit_rng_next(r) & kit_mask(s->l1w);
 }
@@ -223,18 +209,11 @@ static void controlled_event(vb_stim_t *s, victim_bits_in_t *i)
   else i->ev_kind_i = VB_FILL;                          /* access, no LLS */
 }
 
-static void stim_next(void *vs, uint64_t *in)
+static void stim_step(vb_stim_t *s, victim_bits_in_t *i)
 {
-  vb_stim_t *s = vs;
   kit_rng_t *r = &s->rng;
-  victim_bits_in_t *i = (victim_bits_in_t *)in;
-
   *i = (victim_bits_in_t){.rst_ni = 1};
-  s->cycle++;
-  if (s->reset_left == 0 && s->cycle > 1000 && kit_rng_below(r, 300000) == 0)
-    s->reset_left = 1 + (unsigned)kit_rng_below(r, 3);
-  if (s->reset_left) {
-    s->reset_left--;
+  if (kit_gen_reset(r, &s->cycle, &s->reset_left, 300000)) {
     i->rst_ni = 0;
     i->ev_valid_i = kit_rng_below(r, 2);
     i->ev_set_i = any_set(s);
@@ -272,4 +251,4 @@ static void stim_next(void *vs, uint64_t *in)
   i->dbg_addr_i = s->last_dbg & kit_mask(s->slotw + s->wayw);
 }
 
-const kit_stim_t victim_bits_stim = {stim_new, stim_next, stim_free};
+KIT_STIM_DEFINE(victim_bits, vb_stim_t, stim_init, stim_step, NULL);

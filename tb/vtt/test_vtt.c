@@ -29,25 +29,7 @@
 
 #include "cmodel/vtt/vtt.h"
 #include "tb/stim/source.h"
-
-static const char *g_name;
-static unsigned g_nfail, g_failed, g_passed;
-static char g_detail[512];
-
-static void group_begin(const char *name) { g_name = name; g_nfail = 0; g_detail[0] = '\0'; }
-static void group_end(void)
-{
-  if (g_nfail == 0) { printf("PASS %s\n", g_name); g_passed++; }
-  else { printf("FAIL %s: %s%s\n", g_name, g_detail, g_nfail > 1 ? " (and more)" : ""); g_failed++; }
-  fflush(stdout);
-}
-#define CHECK_EQ(got, exp, what)                                                        \
-  do {                                                                                  \
-    unsigned long long g_ = (unsigned long long)(got), e_ = (unsigned long long)(exp);   \
-    if (g_ != e_ && g_nfail++ == 0)                                                     \
-      snprintf(g_detail, sizeof g_detail, "line %d: %s = %llu, expected %llu", __LINE__, \
-               (what), g_, e_);                                                         \
-  } while (0)
+#include "tb/test/unit.h"
 
 /* ---------------------------------------------------------------------- */
 
@@ -450,11 +432,10 @@ static void test_soak(void)
     uint64_t in[vtt_NIN];
     vtt_out_t o;
     unsigned long steps = c == 0 ? 300000ul : 100000ul;
-    for (unsigned long t = 0; t < steps && g_nfail == 0; t++) {
+    for (unsigned long t = 0; t < steps && group_ok(); t++) {
       vtt_stim.next(s, in);
       vtt_step(m, (const vtt_in_t *)in, &o);
-      if (vtt_check(m, err, sizeof err) && g_nfail++ == 0)
-        snprintf(g_detail, sizeof g_detail, "config %u cycle %lu: %s", c, t, err);
+      CHECK(!vtt_check(m, err, sizeof err), "config %u cycle %lu: %s", c, t, err);
     }
     vtt_stim.destroy(s);
     vtt_free(m);
@@ -503,6 +484,5 @@ int main(void)
   test_params();
   test_soak();
   test_check_fails();
-  printf("%u passed, %u failed\n", g_passed, g_failed);
-  return g_failed ? 1 : 0;
+  return unit_done();
 }

@@ -31,10 +31,8 @@
  * paper configuration about 25 episodes per million cycles. Same seed,
  * same stream (kit_rng).
  */
-#include <stdlib.h>
-
 #include "cmodel/vtt/vtt.h"
-#include "tb/stim/source.h"
+#include "tb/stim/gen.h"
 
 #define VTT_STIM_MAXHOT 3u
 
@@ -98,11 +96,8 @@ static void new_episode(vtt_stim_t *s)
   new_lrn(s);
 }
 
-static void *stim_new(const long *P, uint64_t seed)
+static int stim_init(vtt_stim_t *s, const long *P)
 {
-  vtt_stim_t *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
-  kit_rng_seed(&s->rng, seed);
   s->sets = (unsigned)P[vtt_P_Sets];
   s->setw = VTT_SETW(P);
   s->numvp = (unsigned)P[vtt_P_NumVp];
@@ -116,17 +111,12 @@ static void *stim_new(const long *P, uint64_t seed)
   s->rn_max = (uint32_t)kit_mask((unsigned)P[vtt_P_RnW]);
   s->tag_mask = kit_mask((unsigned)P[vtt_P_TagW]);
   new_episode(s);
-  return s;
+  return 0;
 }
 
-static void stim_free(void *s) { free(s); }
-
-static void stim_next(void *vs, uint64_t *in)
+static void stim_step(vtt_stim_t *s, vtt_in_t *i)
 {
-  vtt_stim_t *s = vs;
   kit_rng_t *r = &s->rng;
-  vtt_in_t *i = (vtt_in_t *)in;
-
   *i = (vtt_in_t){.rst_ni = 1};
   if (s->reset_left) {
     s->reset_left--;
@@ -164,7 +154,7 @@ static void stim_next(void *vs, uint64_t *in)
     i->req_op_i = c < 40 ? VTT_OP_LOOKUP : c < 52 ? VTT_OP_PROBE : c < 99 ? VTT_OP_INSERT : VTT_OP_RSVD;
     if (kit_rng_chance(r, s->hot_pm)) i->req_set_i = s->hot[kit_rng_below(r, s->nhot)];
     else if (kit_rng_chance(r, 10) && s->sets < (1u << s->setw))
-      i->req_set_i = rand_range(r, s->sets, kit_mask(s->setw));
+      i->req_set_i = kit_gen_beyond(r, s->sets, s->setw);
     else i->req_set_i = kit_rng_below(r, s->sets);
     i->req_tag_i = kit_rng_chance(r, 50) ? kit_rng_next(r) & s->tag_mask
                                          : (s->tag_base ^ kit_rng_below(r, s->pool)) & s->tag_mask;
@@ -185,4 +175,4 @@ static void stim_next(void *vs, uint64_t *in)
   if (s->mon_left == 0 && s->ep_left == 0) new_episode(s);
 }
 
-const kit_stim_t vtt_stim = {stim_new, stim_next, stim_free};
+KIT_STIM_DEFINE(vtt, vtt_stim_t, stim_init, stim_step, NULL);

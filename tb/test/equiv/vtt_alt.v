@@ -22,8 +22,8 @@
 //
 // Parameters (doc/vtt.md "Parameters"; anything else stops elaboration)
 //   Sets 1..1024, VpWays 1,2,4,..,32, NumVp 1..32 with NumVp*VpWays 2..32,
-//   TagW 1..48, RnW 1..16, Offset >= 1 with Offset + NumVp*Sets*VpWays <=
-//   2^RnW, VpLat 1..16.
+//   TagW 1..48, RnW 1..16, Offset 1..65535 with Offset + NumVp*Sets*VpWays
+//   <= 2^RnW, VpLat 1..16.
 
 `default_nettype none
 
