@@ -268,7 +268,10 @@ class Equiv:
                     "equiv_simple -seq 4\nequiv_induct -seq 4\nequiv_status -assert\n")
         log = os.path.join(d, "structural.log")
         stop = self.stops.get(d)
-        rc, _ = run([self.env["KIT_YOSYS"], "-q", "-e", "Resizing cell port", "-l", log, "-s", "structural.ys"],
+        # relative: YoWASP's sandbox puts its own directory at /tmp, so an
+        # absolute path under /tmp would not reach this one
+        rc, _ = run([self.env["KIT_YOSYS"], "-q", "-e", "Resizing cell port", "-l", os.path.relpath(log, src),
+                     "-s", "structural.ys"],
                     cwd=src, env=self.env, timeout=self.a.structural_timeout, stop=stop)
         if stop is not None and stop.is_set():
             raise Stopped()
