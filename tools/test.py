@@ -18,6 +18,7 @@ times (wall, and CPU of the script and its children) and the line
 import glob
 import json
 import os
+import signal
 import re
 import resource
 import subprocess
@@ -32,7 +33,8 @@ TIMES = os.path.join(ROOT, "build", "test", "times.json")
 def scripts():
     out = [(os.path.basename(t)[:-3], t) for t in sorted(glob.glob(os.path.join("tb", "test", "[0-9]*.sh")))]
     out += [(os.path.basename(os.path.dirname(t)), t) for t in sorted(glob.glob(os.path.join("tb", "*", "test.sh")))]
-    return out
+    only = os.environ.get("TESTS", "").split()      # TESTS="17_equiv vtt": just those
+    return [nt for nt in out if nt[0] in only] if only else out
 
 
 def resources(path):
@@ -60,14 +62,28 @@ def main():
     pending = sorted(todo, key=lambda nt: -last.get(nt[0], {}).get("wall", 0))   # stable: first run in order
     held, running, done = set(), {}, {}
     lock = threading.Condition()
+    pgroups = set()        # each script in a session of its own: stopping the suite stops them all
+
+    def stop(signum, _frame):
+        for g in list(pgroups):
+            try:
+                os.killpg(g, signal.SIGKILL)
+            except OSError:
+                pass
+        sys.stderr.write("make test: stopped by signal %d\n" % signum)
+        os._exit(128 + signum)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
 
     def run(name, path, res):
         t0 = time.time()
         log = os.path.join("build", "test", name + ".log")
         with open(log, "w") as f:
-            p = subprocess.Popen(["bash", path], stdout=f, stderr=subprocess.STDOUT)
+            p = subprocess.Popen(["bash", path], stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+            pgroups.add(p.pid)
             _, status, ru = os.wait4(p.pid, 0)
         rc = os.waitstatus_to_exitcode(status)
+        pgroups.discard(p.pid)
         with lock:
             done[name] = {"rc": rc, "wall": time.time() - t0, "cpu": ru.ru_utime + ru.ru_stime, "log": log}
             text = open(log, errors="replace").read()
