@@ -315,3 +315,15 @@ void kit_stdout_guard(const char *tool)
   g_tool = tool;
   atexit(stdout_check);
 }
+
+void kit_json_str(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+    else if (c < 0x20) fprintf(f, "\\u%04x", c);
+    else fputc(c, f);
+  }
+  fputc('"', f);
+}

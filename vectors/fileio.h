@@ -1,5 +1,5 @@
 /*
- * kitio.h - the kit's file handling, one way for every tool.
+ * fileio.h - the kit's file handling, one way for every tool.
  *
  * Reading: a path must name a regular file (a directory or a device is
  * refused with its name), lines are read whole (no length limit below
@@ -79,5 +79,8 @@ void kit_out_write_error(const char *path, int e, char *err, size_t errlen);
  * is ignored) is the one-line error "TOOL: error: stdout: write failed:
  * REASON" and exit status 1, never a silent success. Call once from main. */
 void kit_stdout_guard(const char *tool);
+
+/* Write s to f as a JSON string (quotes, escapes); NULL writes "". */
+void kit_json_str(FILE *f, const char *s);
 
 #endif /* KITIO_H */

@@ -879,18 +879,6 @@ typedef struct verdict {
 static const char *g_result;       /* --result FILE, once the options are read */
 static const opts_t *g_opts;
 
-static void json_str(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-    else if (c < 0x20) fprintf(f, "\\u%04x", c);
-    else fputc(c, f);
-  }
-  fputc('"', f);
-}
-
 /* Write cvkit.lockstep/1 to --result (whole or not at all); 0 or -1. A
  * result that cannot be written is an error of the run: the tools that
  * read it would otherwise take a stale one. */
@@ -906,36 +894,36 @@ static int write_result(const opts_t *o, const result_t *r, const verdict_t *v)
   FILE *f = out.f;
   const kit_block_t *b = o ? o->b : NULL;
   fprintf(f, "{\"schema\": \"cvkit.lockstep/1\", \"block\": ");
-  json_str(f, b ? b->name : shim_block());
+  kit_json_str(f, b ? b->name : shim_block());
   fprintf(f, ", \"rtlparams\": ");
-  json_str(f, shim_params());
+  kit_json_str(f, shim_params());
   fprintf(f, ", \"top\": ");
-  json_str(f, shim_top());
+  kit_json_str(f, shim_top());
   fprintf(f, ", \"seed\": %" PRIu64 ", \"source\": ", o ? o->seed : 0);
-  json_str(f, o && o->stim ? o->stim : "random");
+  kit_json_str(f, o && o->stim ? o->stim : "random");
   fprintf(f, ", \"verdict\": ");
-  json_str(f, v->what);
+  kit_json_str(f, v->what);
   fprintf(f, ", \"cycles\": %" PRIu64 ", \"fail_cycle\": %" PRId64 ", \"message\": ", r ? r->cycles : 0,
           v->fail_cycle);
-  json_str(f, v->message ? v->message : "");
+  kit_json_str(f, v->message ? v->message : "");
   fprintf(f, ", \"differs\": [");
   if (r && b && !strcmp(v->what, "mismatch"))
     for (unsigned i = 0, n = 0; i < b->nout; i++)
       if (r->exp[i] != r->got[i]) {
         fprintf(f, "%s", n++ ? ", " : "");
-        json_str(f, o->port[b->nin + i].name);
+        kit_json_str(f, o->port[b->nin + i].name);
       }
   fprintf(f, "], \"cover\": {");
   if (r && b)
     for (unsigned i = 0; i < b->ncover; i++) {
       fprintf(f, "%s", i ? ", " : "");
-      json_str(f, b->cover_names[i]);
+      kit_json_str(f, b->cover_names[i]);
       fprintf(f, ": %" PRIu64, r->cover[i]);
     }
   fprintf(f, "}, \"toggle\": {\"covered\": %u, \"bits\": %u}, \"waveform\": ", v->covered, v->bits);
-  json_str(f, v->waveform ? v->waveform : "");
+  kit_json_str(f, v->waveform ? v->waveform : "");
   fprintf(f, ", \"repro\": ");
-  json_str(f, o && o->repro ? o->repro : "");
+  kit_json_str(f, o && o->repro ? o->repro : "");
   fprintf(f, "}\n");
   if (kit_out_commit(&out, err, sizeof err)) {
     fprintf(stderr, "lockstep: error: %s\n", err);

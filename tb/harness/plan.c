@@ -83,19 +83,6 @@ static int fail(plan_t *p, const char *fmt, const char *a, const char *b)
   return -1;
 }
 
-/* JSON string (the kit's strings are paths, parameters, module names). */
-static void js(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-    else if (c < 0x20) fprintf(f, "\\u%04x", c);
-    else fputc(c, f);
-  }
-  fputc('"', f);
-}
-
 /* The RTL parameter words of a configuration: "Sets=384 Ways=16 ...". */
 static int rtl_words(const kit_block_t *b, const char *params, char *out, size_t n, char *err,
                      size_t errlen)
@@ -221,23 +208,23 @@ static int job_lockstep(plan_t *p, const kit_block_t *b, const char *params, uin
   for (char *c = result + strlen(p->results_dir); *c; c++) if (*c == ' ') *c = '_';
   FILE *f = p->jobs;
   fprintf(f, "%s\n  {\"id\": ", p->njobs ? "," : "");
-  js(f, id);
+  kit_json_str(f, id);
   fprintf(f, ", \"kind\": \"lockstep\", \"block\": ");
-  js(f, b->name);
+  kit_json_str(f, b->name);
   fprintf(f, ", \"model\": %d, \"params\": ", m);
-  js(f, params);
+  kit_json_str(f, params);
   fprintf(f, ", \"config\": %u, \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"stim\": ", cfg, seed, stim ? 0 : cycles);
-  js(f, stim ? stim : "");
+  kit_json_str(f, stim ? stim : "");
   fprintf(f, ", \"fault\": ");
-  js(f, p->fault && !stim ? p->fault : "");   /* a fault is for the random runs */
+  kit_json_str(f, p->fault && !stim ? p->fault : "");   /* a fault is for the random runs */
   fprintf(f, ", \"waves\": ");
-  js(f, p->waves ? p->waves : "");
+  kit_json_str(f, p->waves ? p->waves : "");
   fprintf(f, ", \"strict\": %d, \"why\": ", strict);
-  js(f, why);
+  kit_json_str(f, why);
   fprintf(f, ", \"result\": ");
-  js(f, result);
+  kit_json_str(f, result);
   fprintf(f, ", \"repro\": ");
-  js(f, repro);
+  kit_json_str(f, repro);
   fputc('}', f);
   p->njobs++;
   return 0;
@@ -256,18 +243,18 @@ static int job_vectors(plan_t *p, const kit_block_t *b, const char *params, uint
     fprintf(f, "%s\n  {\"id\": ", p->njobs ? "," : "");
     fprintf(f, "\"%s/%s\"", k ? "replay" : "vectors", base ? base + 1 : out);
     fprintf(f, ", \"kind\": \"%s\", \"block\": ", k ? "replay" : "vectors");
-    js(f, b->name);
+    kit_json_str(f, b->name);
     fprintf(f, ", \"params\": ");
-    js(f, params);
+    kit_json_str(f, params);
     fprintf(f, ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"stim\": ", seed, stim ? 0 : cycles);
-    js(f, stim ? stim : "");
+    kit_json_str(f, stim ? stim : "");
     fprintf(f, ", \"vec\": ");
-    js(f, out);
+    kit_json_str(f, out);
     if (k) {
       fprintf(f, ", \"rtl\": ");
-      js(f, p->rtl && *p->rtl ? p->rtl : b->rtl_files);
+      kit_json_str(f, p->rtl && *p->rtl ? p->rtl : b->rtl_files);
       fprintf(f, ", \"top\": ");
-      js(f, p->top && *p->top ? p->top : b->top);
+      kit_json_str(f, p->top && *p->top ? p->top : b->top);
       fprintf(f, ", \"after\": \"vectors/%s\"", base ? base + 1 : out);
     }
     fputc('}', f);
@@ -495,21 +482,21 @@ int kit_plan_main(int argc, char **argv)
   fclose(p.jobs);
   /* the whole plan, at once */
   printf("{\"schema\": \"cvkit.plan/1\", \"target\": ");
-  js(stdout, p.target);
+  kit_json_str(stdout, p.target);
   printf(", \"seed\": %" PRIu64 ", \"strict\": %d, \"stop\": %d, \"coverage\": %d,\n \"models\": [", p.seed,
          p.strict, p.stop, p.coverage);
   for (unsigned i = 0; i < p.nmodels; i++) {
     const model_t *m = &p.model[i];
     printf("%s\n  {\"id\": %u, \"block\": ", i ? "," : "", i);
-    js(stdout, m->b->name);
+    kit_json_str(stdout, m->b->name);
     printf(", \"params\": ");
-    js(stdout, m->params);
+    kit_json_str(stdout, m->params);
     printf(", \"rtlparams\": ");
-    js(stdout, m->rtlparams);
+    kit_json_str(stdout, m->rtlparams);
     printf(", \"rtl\": ");
-    js(stdout, p.rtl && *p.rtl ? p.rtl : "");
+    kit_json_str(stdout, p.rtl && *p.rtl ? p.rtl : "");
     printf(", \"top\": ");
-    js(stdout, p.top && *p.top ? p.top : "");
+    kit_json_str(stdout, p.top && *p.top ? p.top : "");
     printf("}");
   }
   printf("],\n \"jobs\": [%s]}\n", p.jobs_buf ? p.jobs_buf : "");
