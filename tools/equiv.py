@@ -217,8 +217,9 @@ class Equiv:
         out = []
         d = os.path.join(self.W, "directed")
         os.makedirs(d, exist_ok=True)
-        files = sorted(os.path.join("tb", "directed", self.b, f) for f in os.listdir(os.path.join(ROOT, "tb", "directed", self.b))
-                       if f.endswith(".stim")) if os.path.isdir(os.path.join(ROOT, "tb", "directed", self.b)) else []
+        dd = os.path.join("tb", self.b, "directed")
+        files = sorted(os.path.join(dd, f) for f in os.listdir(os.path.join(ROOT, dd))
+                       if f.endswith(".stim")) if os.path.isdir(os.path.join(ROOT, dd)) else []
         for f in files:
             params = ""
             for line in open(os.path.join(ROOT, f)):

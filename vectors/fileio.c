@@ -1,6 +1,6 @@
 /*
- * kitio.c - reading and writing files the one way every kit tool does;
- * see kitio.h for the rules. Lines are read a byte at a time
+ * fileio.c - reading and writing files the one way every kit tool does;
+ * see fileio.h for the rules. Lines are read a byte at a time
  * (getc_unlocked: the tools are single-threaded readers) into a buffer that
  * never grows past KIT_LINE_MAX, so no input can make a reader allocate
  * more than that per line.

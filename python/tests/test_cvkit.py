@@ -46,7 +46,7 @@ BLOCKS = kit("blocks").stdout.split()
 
 
 def directed(b):
-    d = os.path.join("tb", "directed", b)
+    d = os.path.join("tb", b, "directed")
     return sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".stim"))
 
 

@@ -511,7 +511,7 @@ static int cmd_portcheck(const kit_block_t *b, const long *P, const char *hdr)
             b->name, problems, problems > 1 ? "s" : "", b->doc, list);
     return 1;
   }
-  printf("PASS portcheck %s: %u ports match cmodel/%s.def\n", b->name, nwant, b->name);
+  printf("PASS portcheck %s: %u ports match cmodel/%s/%s.def\n", b->name, nwant, b->name, b->name);
   return 0;
 }
 

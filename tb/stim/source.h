@@ -2,7 +2,7 @@
  * source.h - where a run's per-cycle inputs come from: the block's seeded
  * random generator, or a directed stimulus file.
  *
- * Directed file format (tb/directed/BLOCK/NAME.stim, doc/harness.md):
+ * Directed file format (tb/BLOCK/directed/NAME.stim, doc/harness.md):
  *   # comment                      to end of line, anywhere
  *   params Ways=8 Sets=4           the configuration the file is written
  *                                  for; a run with other values is refused
