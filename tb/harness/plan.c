@@ -325,7 +325,19 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
     if ((strcmp(t, "check") == 0 && single) || (strcmp(t, "coverage") == 0 && (p->params || p->stim))) {
       /* one run, exactly as make check with those variables */
       char sp[1024] = "";
-      if (p->stim && !p->params && stim_params(p, b, p->stim, sp, sizeof sp)) return -1;
+      if (p->stim && stim_params(p, b, p->stim, sp, sizeof sp)) return -1;
+      if (p->stim && p->params && sp[0]) {
+        /* both: the run's configuration must be the file's (refused here,
+         * before any model is built, in the lockstep's words) */
+        long F[KIT_MAX_PARAMS], R[KIT_MAX_PARAMS];
+        if (kit_params_text(b, F, sp, e, sizeof e) == 0 && kit_params_text(b, R, p->params, e, sizeof e) == 0)
+          for (unsigned k = 0; k < b->nparams; k++)
+            if (F[k] != R[k]) {
+              snprintf(p->err, sizeof p->err, "%s: this file is for %s=%ld, the run has %s=%ld", p->stim,
+                       b->params[k].name, F[k], b->params[k].name, R[k]);
+              return -1;
+            }
+      }
       const char *params = p->params ? p->params : sp;
       return job_lockstep(p, b, params, p->seed, p->have_cycles ? p->cycles : each ? p->each_cycles : 100000, p->stim,
                           p->stim ? "the directed file asked for" : "the configuration asked for", 0,
@@ -447,10 +459,6 @@ int kit_plan_main(int argc, char **argv)
   }
   if (strcmp(p.target, "coverage") == 0) p.coverage = 1;
   if (!p.results_dir[0]) snprintf(p.results_dir, sizeof p.results_dir, "build/results/%s", p.target);
-  if (p.params && p.stim) {
-    snprintf(e, sizeof e, "plan: give --params or --stim, not both (a directed file names its configuration)");
-    goto bad;
-  }
   /* the blocks: named, or every block */
   snprintf(p.blocks, sizeof p.blocks, "%s", blocks ? blocks : "");
   if (!blocks || !*blocks) {
