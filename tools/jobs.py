@@ -15,7 +15,9 @@ program then
      cvkit.replay/1), and prints each job's own report in plan order;
   3. reads those results (never the text) into the summary lines and
      build/results/TARGET/summary.json (cvkit.summary/1, doc/results.md).
---stop (a plan option) ends the run at the first job that fails.
+--stop (a plan option) ends the run at the first job that fails; each
+model is then built when its first job runs (in plan order), so what comes
+after the failure is never built.
 
 Exit status 0 when every job passed (and, under --strict, every block
 reached all its cover events), 1 otherwise, 2 for a bad request.
@@ -67,6 +69,8 @@ def write_json(path, data):
 
 
 class Executor:
+    lazy = False        # models built when their first job runs (--stop)
+
     def __init__(self, target, plan_args, njobs, lockstep_args=(), results_dir=""):
         self.target = target
         self.results_dir = results_dir
@@ -133,10 +137,19 @@ class Executor:
             sys.stderr.flush()
         return built
 
-    def build_all(self):
+    def build_all(self, lazy=False):
         t0 = time.time()
         used = sorted({j["model"] for j in self.jobs if j["kind"] == "lockstep"})
         models = [self.p["models"][i] for i in used]
+        self.lazy = lazy
+        if lazy:
+            # --stop: each model is built when its first job runs, so a run
+            # that stops early (a mutant killed by the first configuration)
+            # never builds the rest
+            self.builds = {"models": len(models), "built": 0, "seconds": 0.0}
+            self.model_locks = {i: threading.Lock() for i in used}
+            self.nbuilt = 0
+            return
         # the first model alone: an RTL that does not build says so once
         built = [self.build(models[0], 1, len(models))] if models else []
         with ThreadPoolExecutor(max_workers=self.njobs) as pool:
@@ -145,7 +158,24 @@ class Executor:
         write_json(os.path.join(self.results_dir, "builds.json"), self.builds)
 
     # --------------------------------------------------------------- jobs
+    def build_lazy(self, i):
+        m = self.p["models"][i]
+        with self.model_locks[i]:
+            if "binary" in m:
+                return
+            with LOCK:
+                self.nbuilt += 1
+                k = self.nbuilt
+            t0 = time.time()
+            built = self.build(m, k, self.builds["models"])
+            with LOCK:
+                self.builds["built"] += int(built)
+                self.builds["seconds"] = round(self.builds["seconds"] + time.time() - t0, 1)
+            write_json(os.path.join(self.results_dir, "builds.json"), self.builds)
+
     def lockstep(self, j):
+        if self.lazy:
+            self.build_lazy(j["model"])
         m = self.p["models"][j["model"]]
         if not m.get("binary"):
             return {"verdict": "error", "message": "the model did not build: " + (m.get("error") or ["?"])[-1]}, ""
@@ -551,7 +581,7 @@ def main():
     ex = Executor(target, plan_args, njobs, lsargs, results)
     ex.plan()
     t0 = time.time()
-    ex.build_all()
+    ex.build_all(lazy=ex.p["stop"] and not prepare and not slurm)
     if slurm:
         ex.slurm(slurm)
     if prepare:

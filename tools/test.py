@@ -79,7 +79,11 @@ def main():
         t0 = time.time()
         log = os.path.join("build", "test", name + ".log")
         with open(log, "w") as f:
-            p = subprocess.Popen(["bash", path], stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+            prof = os.path.join("build", "test", name + ".prof")
+            if os.path.exists(prof):
+                os.remove(prof)
+            p = subprocess.Popen(["bash", path], stdout=f, stderr=subprocess.STDOUT, start_new_session=True,
+                                 env=dict(os.environ, TEST_PROFILE=prof))
             pgroups.add(p.pid)
             _, status, ru = os.wait4(p.pid, 0)
         rc = os.waitstatus_to_exitcode(status)

@@ -1,7 +1,15 @@
 # lib.sh - helpers sourced by the test scripts.
 . "$(dirname "${BASH_SOURCE[0]}")/../../tools/common.sh"
-ok()   { echo "PASS $*"; }
-bad()  { echo "FAIL $*"; }
+ok()   { echo "PASS $*"; prof "PASS $*"; }
+bad()  { echo "FAIL $*"; prof "FAIL $*"; }
+# prof LINE: with TEST_PROFILE set (make test sets build/test/NAME.prof),
+# the wall seconds and the CPU time of the script's finished children so
+# far, before each verdict: where a script's time goes.
+prof() {
+  [ -n "${TEST_PROFILE:-}" ] || return 0
+  local t; t=$(times | tail -1)
+  printf '%5d s  %s  %.70s\n' "$SECONDS" "$t" "$1" >> "$TEST_PROFILE"
+}
 # expect_err NAME PATTERN CMD...: CMD must exit non-zero and print, in one
 # line of stderr+stdout, something matching PATTERN (an extended regex).
 expect_err() {
