@@ -7,7 +7,9 @@ bad()  { echo "FAIL $*"; prof "FAIL $*"; }
 # far, before each verdict: where a script's time goes.
 prof() {
   [ -n "${TEST_PROFILE:-}" ] || return 0
-  local t; t=$(times | tail -1)
+  local t
+  times > "$TEST_PROFILE.t"      # not in a subshell: the script's own children
+  t=$(tail -1 "$TEST_PROFILE.t")
   printf '%5d s  %s  %.70s\n' "$SECONDS" "$t" "$1" >> "$TEST_PROFILE"
 }
 # expect_err NAME PATTERN CMD...: CMD must exit non-zero and print, in one
