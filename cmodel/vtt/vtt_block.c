@@ -205,15 +205,17 @@ static void vtt_cover(const long *P, const vtt_in_t *i, const vtt_out_t *o,
 /* The default check (make check, make run, make vectors): the paper
  * configuration, and geometries the paper's cannot show: non-power-of-two
  * sets (an out-of-range set index exists), 1-way and 32-way partitions, a
- * VP latency of 1 (never busy). Together they reach every cover event. */
+ * VP latency of 1 (never busy), an RnW wider than the RNs need (found
+ * missing by make mutate: a mutant of the zero extension survived). Together
+ * they reach every cover event. */
 static const kit_check_t vtt_checks[] = {
   {"", 200000, 20000, "the paper configuration (Table 3: 8 VPs of 4 ways over 48 sets, VpLat 3)"},
   {"Sets=3 VpWays=1 NumVp=3 TagW=5 RnW=6 Offset=40 VpLat=3", 100000, 20000,
    "3 sets (index 3 is out of range), 1-way partitions, RN range near the top"},
   {"Sets=3 VpWays=32 NumVp=1 TagW=8 RnW=7 Offset=20 VpLat=4", 100000, 20000,
    "one 32-way partition (section 4.1's other extreme), VpLat 4"},
-  {"Sets=4 VpWays=2 NumVp=1 TagW=4 RnW=4 Offset=3 VpLat=1", 100000, 20000,
-   "one partition answered in one cycle: never busy"},
+  {"Sets=4 VpWays=2 NumVp=1 TagW=4 RnW=6 Offset=3 VpLat=1", 100000, 20000,
+   "one partition answered in one cycle: never busy; RNs need 4 of RnW's 6 bits (the zero extension of rsp_rn_o, g_rn_ext)"},
 };
 
 /* The equivalence configurations (make equiv, make mutate): each a
