@@ -21,6 +21,10 @@
 //   lm:  Entries CntW WinLen Thresh SelWin2 (WinCntW stays 8)
 //   vtt: Sets VpWays NumVp TagW Offset VpLat, and RnW
 //   ctl: MaxCta InstW RetW UpRatio LoRatio BufEnt MinAct, and RnW
+//
+// Lint it with its sub-blocks: verilator --lint-only -Wall -y rtl/lm
+// -y rtl/vtt -y rtl/ctl rtl/linebacker/linebacker.v (make lint does, at
+// every corner of linebacker.lint).
 
 `default_nettype none
 

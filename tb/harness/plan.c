@@ -47,6 +47,7 @@
 
 #include "cmodel/core/block.h"
 #include "vectors/fileio.h"
+#include "tb/stim/source.h"
 #include "tb/harness/plan.h"
 
 #define MAX_JOBS   200000u
@@ -330,13 +331,9 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
         /* both: the run's configuration must be the file's (refused here,
          * before any model is built, in the lockstep's words) */
         long F[KIT_MAX_PARAMS], R[KIT_MAX_PARAMS];
-        if (kit_params_text(b, F, sp, e, sizeof e) == 0 && kit_params_text(b, R, p->params, e, sizeof e) == 0)
-          for (unsigned k = 0; k < b->nparams; k++)
-            if (F[k] != R[k]) {
-              snprintf(p->err, sizeof p->err, "%s: this file is for %s=%ld, the run has %s=%ld", p->stim,
-                       b->params[k].name, F[k], b->params[k].name, R[k]);
-              return -1;
-            }
+        if (kit_params_text(b, F, sp, e, sizeof e) == 0 && kit_params_text(b, R, p->params, e, sizeof e) == 0 &&
+            kit_stim_params_match(b, F, R, e, sizeof e))
+          return fail(p, "%s: %s", p->stim, e);
       }
       const char *params = p->params ? p->params : sp;
       return job_lockstep(p, b, params, p->seed, p->have_cycles ? p->cycles : each ? p->each_cycles : 100000, p->stim,

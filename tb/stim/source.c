@@ -174,10 +174,7 @@ int kit_source_lines(kit_source_t *s, const kit_block_t *b, const long *P, kit_l
       memcpy(Q, P, b->nparams * sizeof *Q);
       if (kit_params_words(b, Q, n - 1, (const char *const *)w + 1, msg, sizeof msg))
         FAIL("%s:%u: %s", path, ln, msg);
-      for (unsigned k = 0; k < b->nparams; k++)
-        if (Q[k] != P[k])
-          FAIL("%s:%u: this file is for %s=%ld, the run has %s=%ld", path, ln, b->params[k].name,
-               Q[k], b->params[k].name, P[k]);
+      if (kit_stim_params_match(b, Q, P, msg, sizeof msg)) FAIL("%s:%u: %s", path, ln, msg);
       continue;
     }
     if (strcmp(w[0], "expect") == 0) {
@@ -298,4 +295,15 @@ int kit_source_vec_write(const char *path, FILE *stream, const kit_block_t *b, c
   kit_vec_feed_t feed = {&ctx, src->cycles, feed_next, feed_check};
   return stream ? kit_vec_write_stream(stream, path, b, P, seed, desc, &feed, err, n)
                 : kit_vec_write(path, b, P, seed, desc, &feed, err, n);
+}
+
+int kit_stim_params_match(const kit_block_t *b, const long *file, const long *run, char *err, size_t errlen)
+{
+  for (unsigned k = 0; k < b->nparams; k++)
+    if (file[k] != run[k]) {
+      snprintf(err, errlen, "this file is for %s=%ld, the run has %s=%ld", b->params[k].name, file[k],
+               b->params[k].name, run[k]);
+      return -1;
+    }
+  return 0;
 }

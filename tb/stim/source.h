@@ -96,6 +96,11 @@ void kit_source_rewind(kit_source_t *s);
 int kit_source_next(kit_source_t *s, uint64_t *in);
 void kit_source_free(kit_source_t *s);
 
+/* A directed file's `params` (file) against the run's (run): 0 when every
+ * parameter agrees, else -1 with err "this file is for NAME=F, the run has
+ * NAME=R" (the first that differs). */
+int kit_stim_params_match(const kit_block_t *b, const long *file, const long *run, char *err, size_t errlen);
+
 /* Parse one NAME=VALUE against ports of direction dir; returns port index
  * among that direction's ports, or -1 with err set. */
 int kit_parse_assign(const kit_port_t *port, unsigned nport, kit_dir_t dir,
