@@ -212,10 +212,11 @@ readings: tools
 
 # Mutation testing of the default check (tools/mutate.py): MUTANTS source
 # mutants of rtl/BLOCK.v drawn with SEED, each through the default check and
-# the directed files, survivors classified by make equiv.
+# the directed files, survivors classified by make equiv; RESUME=1 keeps
+# the verdicts of an earlier run whose inputs did not change.
 mutate: tools
 	@tools/deps.sh verilator python3
-	@python3 tools/mutate.py $(BLOCK) --mutants $(MUTANTS) --seed $(SEED)
+	@python3 tools/mutate.py $(BLOCK) --mutants $(MUTANTS) --seed $(SEED) $(if $(RESUME),--resume)
 
 # Every formal/<block>.sby, all its tasks (SymbiYosys from the project venv).
 formal:

@@ -29,6 +29,13 @@ by the next point. Each mutant, renamed to its own module, is then:
    unknown, listed apart and counted as a survivor. A bounded run is never
    called equivalent.
 
+With --resume, each mutant's verdict is kept in NAME.verdict.json beside
+it, keyed by a hash of everything the verdict depends on (the mutant's
+text, the block's other RTL files, the check plan and equivalence
+configurations, their directed files, and the options above); a rerun
+reuses a verdict whose key still matches and judges the rest, so a long
+campaign that was stopped goes on where it ended.
+
 Score = killed / (mutants - equivalent - invalid). The report (stdout and
 build/mutate/BLOCK/report.txt, or --out DIR) lists every mutant with its
 line and change, its verdict and time, every survivor and every unknown;
@@ -36,6 +43,7 @@ build/mutate/BLOCK/result.json has the same as data (cvkit.mutate/1,
 doc/results.md). Exit 0 when the score is 100% (no survivor, no unknown).
 """
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -152,6 +160,22 @@ def apply(text, cand, top, newtop):
     return re.sub(r"^module %s\b" % re.escape(top), "module " + newtop, out, count=1, flags=re.M)
 
 
+def verdict_base(b, others, a):
+    """A hash of what every verdict of block b depends on besides the
+    mutant's own text (--resume keeps a verdict while it matches)."""
+    base = hashlib.sha256()
+    for f in others:
+        base.update(open(os.path.join(ROOT, f), "rb").read())
+    for cmd in (["build/kit", "plan", "check", "--blocks", b], ["build/kit", "equiv", b]):
+        base.update(run(cmd)[1].encode())
+    ddir = os.path.join(ROOT, "tb", b, "directed")
+    for f in sorted(os.listdir(ddir)) if os.path.isdir(ddir) else []:
+        base.update(f.encode() + open(os.path.join(ddir, f), "rb").read())
+    base.update(json.dumps([a.check_seed, a.cycles, a.no_directed, a.classify_only, a.bmc, a.check_timeout,
+                            a.equiv_timeout, a.equiv_args]).encode())
+    return base
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("block")
@@ -171,6 +195,8 @@ def main():
     ap.add_argument("--check-timeout", type=int, default=900, help="seconds before a hanging check counts as a kill")
     ap.add_argument("--equiv-timeout", type=int, default=1800, help="seconds before a survivor is 'unknown'")
     ap.add_argument("--equiv-args", default="", help="more options for tools/equiv.py (its engine timeouts)")
+    ap.add_argument("--resume", action="store_true",
+                    help="reuse each mutant's kept verdict when nothing it depends on changed")
     a = ap.parse_args()
     b = a.block
     rc, top = run(["build/kit", "top", b])
@@ -194,7 +220,7 @@ def main():
     out_dir = os.path.join(ROOT, a.out or os.path.join("build", "mutate", b))
     os.makedirs(out_dir, exist_ok=True)
     for f in os.listdir(out_dir):
-        if f.endswith(".v"):
+        if f.endswith(".v") or (f.endswith(".verdict.json") and not a.resume):
             os.remove(os.path.join(out_dir, f))
     others = [f for f in rtl_files if f != os.path.join("rtl", b, b + ".v")]
     rtl_rel = lambda path: " ".join(others + [os.path.relpath(path, ROOT)])
@@ -229,8 +255,25 @@ def main():
             print("%s line %d (%s): %s" % (name, cand[0], cand[4], text.split("\n")[cand[0] - 1].strip()))
         sys.exit(0)
 
+    base = verdict_base(b, others, a)
+
     def judge(m):
         name, path, cand = m
+        key = base.copy()
+        key.update(open(path, "rb").read())
+        key = key.hexdigest()
+        kept = os.path.join(out_dir, name + ".verdict.json")
+        if a.resume and os.path.exists(kept):
+            try:
+                k = json.load(open(kept))
+                if k.get("key") == key:
+                    r = (name, cand[0], cand[4], text.split("\n")[cand[0] - 1].strip(), k["verdict"], k["detail"],
+                         k["seconds"], True)
+                    print("%-12s line %4d  %-14s %-10s %5.0fs  %s (kept)" % (r[0], r[1], r[2], r[4], r[6],
+                                                                          r[5][:100]), flush=True)
+                    return r
+            except (OSError, ValueError, KeyError):
+                pass
         t0 = time.time()
         summary = os.path.join(out_dir, name + ".check.json")
         if os.path.exists(summary):
@@ -282,8 +325,12 @@ def main():
             else:
                 verdict, detail = "UNKNOWN", "make equiv: %s" % er["message"]
         n, _, _, _, desc = cand
-        r = (name, n, desc, text.split("\n")[n - 1].strip(), verdict, detail, time.time() - t0)
+        r = (name, n, desc, text.split("\n")[n - 1].strip(), verdict, detail, time.time() - t0, False)
         print("%-12s line %4d  %-14s %-10s %5.0fs  %s" % (r[0], n, desc, verdict, r[6], detail[:110]), flush=True)
+        tmp = kept + ".tmp%d" % os.getpid()
+        with open(tmp, "w") as f:
+            json.dump({"key": key, "verdict": verdict, "detail": detail, "seconds": round(r[6], 1)}, f)
+        os.replace(tmp, kept)
         return r
 
     t_all = time.time()
@@ -314,7 +361,7 @@ def main():
         f.write("\n" + "\n".join(rep) + "\n")
     data = {"schema": "cvkit.mutate/1", "block": b, "seed": a.seed, "candidates": len(cands),
             "mutants": [{"name": r[0], "line": r[1], "change": r[2], "source": r[3], "verdict": r[4].lower(),
-                         "detail": r[5], "seconds": round(r[6], 1)} for r in results],
+                         "detail": r[5], "seconds": round(r[6], 1), "kept": r[7]} for r in results],
             "killed": killed, "equivalent": equiv, "invalid": invalid, "survived": len(survived),
             "unknown": len(unknown), "score": round(score, 2)}
     tmp = os.path.join(out_dir, "result.json.tmp%d" % os.getpid())

@@ -27,6 +27,17 @@ for b in $(all_blocks); do
   fi
 done
 
+# --resume keeps verdicts while their inputs are the same, and judges again when one changed
+python3 tools/mutate.py lm --mutants "$MUTANTS" --seed 1 --out build/test/mutate/lm --equiv-timeout 240 \
+  --equiv-args "--pdr-timeout 30 --induction-depth 0 --bmc-depth 12 --bmc-timeout 30" --resume >/dev/null 2>&1
+k1=$(jget build/test/mutate/lm/result.json 'sum(m["kept"] for m in d["mutants"])')
+python3 tools/mutate.py lm --mutants "$MUTANTS" --seed 1 --out build/test/mutate/lm --equiv-timeout 240 \
+  --equiv-args "--pdr-timeout 30 --induction-depth 0 --bmc-depth 12 --bmc-timeout 30" --check-seed 2 --resume >/dev/null 2>&1
+k2=$(jget build/test/mutate/lm/result.json 'sum(m["kept"] for m in d["mutants"])')
+[ "$k1" = "$MUTANTS" ] && [ "$k2" = 0 ] \
+  && ok "mutate --resume: all $MUTANTS verdicts kept on a rerun, none kept when the check seed changed" \
+  || bad "mutate --resume: kept $k1 of $MUTANTS on the same rerun (want all), $k2 with another check seed (want 0)"
+
 a=$(python3 tools/mutate.py hac --list --mutants 6 --seed 5 --out build/test/mutate/hac)
 b=$(python3 tools/mutate.py hac --list --mutants 6 --seed 5 --out build/test/mutate/hac)
 c=$(python3 tools/mutate.py hac --list --mutants 6 --seed 6 --out build/test/mutate/hac)
