@@ -161,12 +161,13 @@ echo "$stamp_now" > "$tmp/stamp"
 awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f\n", (b - a) / 1e9 }' > "$tmp/build.seconds"
 # under make test (tools/test.py sets TEST_PROFILE): one line per build in
 # build/test/builds.tsv (script, model directory, wall s, CPU s of the
-# build's commands), so the suite's build cost can be read test by test
+# build's commands), so the suite's build cost can be read test by test;
+# never a reason for a build to fail
 if [ -n "${TEST_PROFILE:-}" ]; then
   times > "$tmp/times"
   cpu=$(tail -1 "$tmp/times" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); n += t[1] * 60 + t[2] } printf "%.1f", n }')
-  printf '%s\t%s\t%s\t%s\n' "$(basename "$TEST_PROFILE" .prof)" "$dir" "$(cat "$tmp/build.seconds")" "$cpu" \
-    >> build/test/builds.tsv
+  { mkdir -p build/test && printf '%s\t%s\t%s\t%s\n' "$(basename "$TEST_PROFILE" .prof)" "$dir" \
+      "$(cat "$tmp/build.seconds")" "$cpu" >> build/test/builds.tsv; } 2>/dev/null || true
 fi
 # into place: the old tree (if any) aside, the new one in, the old one gone
 [ -e "$dir" ] && mv -T "$dir" "$dir.old$$"
