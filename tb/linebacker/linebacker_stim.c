@@ -63,6 +63,8 @@ typedef struct lb_stim {
   unsigned qh, qn;
   int hit_pend;             /* a refused hit being retried: index of its PC */
   unsigned done_rate;
+  uint64_t reset_odds;      /* 1 in reset_odds cycles starts a new episode */
+  uint64_t done_per;        /* done_rate completions per done_per cycles */
   kit_cta_env_t env;        /* the CTL's launches, drain, RF and memory ports */
 } lb_stim_t;
 
@@ -71,7 +73,7 @@ static void new_episode(lb_stim_t *s)
   kit_rng_t *r = &s->rng;
   static const unsigned hit_pm[] = {0, 50, 150, 300, 500, 900};
   static const unsigned ready_pm[] = {1000, 1000, 900, 500};
-  static const unsigned done_rate[] = {0, 30, 200};   /* per 100000 cycles */
+  static const unsigned done_rate[] = {0, 30, 200};   /* per done_per cycles */
   static const unsigned drain[] = {0, 3, 30};
   static const unsigned lat[] = {1, 4, 20};
   s->reset_left = 1u + (unsigned)kit_rng_below(r, 2);
@@ -99,7 +101,10 @@ static void new_episode(lb_stim_t *s)
   if ((uint64_t)s->ntags > s->tagmax + 1u) s->ntags = (unsigned)(s->tagmax + 1u);
   s->ret_pm = 500;
   s->len = (uint64_t)s->winlen * (4u + kit_rng_below(r, 37));
-  if (s->len > 400000u) s->len = 400000u;
+  /* at most 400,000 cycles, or 24 windows when the windows are long (the
+   * paper's 50,000 cycles: enough decisions for a throttle and a restore) */
+  const uint64_t cap = (uint64_t)s->winlen * 24u > 400000u ? (uint64_t)s->winlen * 24u : 400000u;
+  if (s->len > cap) s->len = cap;
   s->qh = s->qn = 0;
   s->hit_pend = -1;
   s->done_rate = kit_gen_pick(r, done_rate, 3);
@@ -123,6 +128,13 @@ static int stim_init(lb_stim_t *s, const long *P)
   s->rf = 1u << P[linebacker_P_RnW];
   s->tagmax = kit_mask((unsigned)P[linebacker_P_TagW]);
   s->winlen = (uint32_t)P[linebacker_P_WinLen];
+  /* a kernel launch out of the blue: 1 in 300,000 cycles, or in 150 windows */
+  s->reset_odds = s->winlen > 2000u ? (uint64_t)s->winlen * 150u : 300000u;
+  /* completions per 100,000 cycles, or per 50 windows: with the paper's
+   * 50,000-cycle windows a few per window, so a CTA that Eq. 1 throttled is
+   * still backed up at the next window end (not restored by completions
+   * first) and Eq. 1's restores happen (doc/linebacker.md "Stimulus") */
+  s->done_per = s->winlen > 2000u ? (uint64_t)s->winlen * 50u : 100000u;
   s->o = s->m->out;
   new_episode(s);
   return 0;
@@ -152,7 +164,7 @@ static void stim_step(lb_stim_t *s, linebacker_in_t *i)
   i->rst_ni = 1;
   i->cfg_nreg_i = 1;
   i->rf_rd_ready_i = i->rf_wr_ready_i = i->mem_ready_i = 1;
-  if (s->reset_left == 0 && (s->cyc >= s->len || kit_rng_below(r, 300000) == 0)) new_episode(s);
+  if (s->reset_left == 0 && (s->cyc >= s->len || kit_rng_below(r, s->reset_odds) == 0)) new_episode(s);
   if (s->reset_left) {                              /* a kernel launch */
     s->reset_left--;
     i->rst_ni = 0;
@@ -203,7 +215,7 @@ static void stim_step(lb_stim_t *s, linebacker_in_t *i)
     i->launch_frn_i = ((uint32_t)slot * s->nreg) & (s->rf - 1u);
   }
   /* completions of schedulable CTAs */
-  if (o->sched_mask_o && kit_rng_below(r, 100000) < s->done_rate) {
+  if (o->sched_mask_o && kit_rng_below(r, s->done_per) < s->done_rate) {
     i->done_valid_i = 1;
     i->done_id_i = kit_rng_bit(r, o->sched_mask_o);
   }

@@ -5,6 +5,8 @@
 # scaled Figure 6 configuration, every cover event, zero mismatches), the
 # Figure 6 directed file (06_directed), lint, synthesis, port check,
 # vectors and replay, mutation. Here:
+#  - the paper configuration as printed reaches Eq. 1 throttles and
+#    restores in the default check's 10^6 cycles (seed 1);
 #  - the Figure 6 file's expect lines fail when one is wrong (file, line);
 #  - viol_o (the integration invariants, checked by the model every cycle)
 #    is 0 in every cycle of vector files at both configurations;
@@ -21,6 +23,17 @@ FIG6="$(stim_params tb/linebacker/directed/figure6.stim)"
 T=build/test/linebacker; rm -rf "$T"; mkdir -p "$T"
 
 # ---- Figure 6: a wrong hand-computed expect is named ------------------------
+# the paper configuration as printed, as the default check runs it (seed 1,
+# 10^6 cycles = 20 windows): Eq. 1 throttles and restores, not only at
+# shortened windows (read from the run's result)
+bin=$(block_bin linebacker "") || bad "build linebacker"
+"$bin" --seed 1 --cycles 1000000 --result "$T/paper.json" >/dev/null 2>&1
+got=$(jget "$T/paper.json" '"%s %d %d %d" % (d["verdict"], d["cover"]["throttle"], d["cover"]["restore"], d["cover"]["hold"])')
+set -- $got
+[ "$1" = matched ] && [ "$2" -gt 0 ] && [ "$3" -gt 0 ] \
+  && ok "linebacker paper configuration, 10^6 cycles: $2 Eq. 1 throttles, $3 restores, $4 holds, 0 mismatches" \
+  || bad "linebacker paper configuration: '$got' (verdict, throttles, restores, holds; reproduce: make check BLOCK=linebacker CYCLES=1000000)"
+
 sed 's/^expect vp_act_o=0xc lrn_ack_o=5 dbg_c_o=1/expect vp_act_o=0xe lrn_ack_o=5 dbg_c_o=1/' \
   tb/linebacker/directed/figure6.stim > "$T/figure6_wrong.stim"
 n=$(grep -n 'vp_act_o=0xe lrn_ack_o=5 dbg_c_o=1' "$T/figure6_wrong.stim" | cut -d: -f1)
