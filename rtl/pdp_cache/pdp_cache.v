@@ -358,6 +358,14 @@ module pdp_cache #(
     end
   end
 
+`ifdef FORMAL
+  // The formal contract's set (any constant set) and its reserved bits and
+  // ranks, read inside the generate branches that hold them (below).
+  (* anyconst *) reg [SetW-1:0] f_set;
+  wire [Ways-1:0]     f_resv;
+  wire [RankRowW-1:0] f_rank;
+`endif
+
   // Reserved bits (D7): only with Resv = 1.
   generate
     if (Resv == 1) begin : g_resv
@@ -379,7 +387,13 @@ module pdp_cache #(
       assign resv_acc = resv_r[set];
       assign resv_fil = resv_r[fset];
       assign resv_dbg = resv_r[dset];
+`ifdef FORMAL
+      assign f_resv = resv_r[f_set];
+`endif
     end else begin : g_no_resv
+`ifdef FORMAL
+      assign f_resv = {Ways{1'b0}};
+`endif
       assign resv_acc = {Ways{1'b0}};
       assign resv_fil = {Ways{1'b0}};
       assign resv_dbg = {Ways{1'b0}};
@@ -410,7 +424,13 @@ module pdp_cache #(
       end
       assign rank_acc = rank_r[set];
       assign rank_dbg = rank_r[dset];
+`ifdef FORMAL
+      assign f_rank = rank_r[f_set];
+`endif
     end else begin : g_no_rank
+`ifdef FORMAL
+      assign f_rank = {RankRowW{1'b0}};
+`endif
       assign rank_acc = {RankRowW{1'b0}};
       assign rank_dbg = {RankRowW{1'b0}};
       wire unused_rank = ^rank_d;
@@ -429,6 +449,216 @@ module pdp_cache #(
   assign dbg_tag_o    = dbg_tag_q;
   assign dbg_rpd_o    = dbg_rpd_q;
   assign dbg_rank_o   = dbg_rank_q;
+
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (ZipCPU style). Run by `formal/formal.sh pdp_cache`
+  // at the reduced configurations of formal/pdp_cache.sby; proved by
+  // k-induction. Contract: f_set is any constant set; the properties
+  // track its lines and check every response to an access of it.
+  // Invariant numbers are doc/pdp_cache.md's ("Invariants"); invariant 3
+  // (rpd <= DMax-1) holds by construction: an RPD is log2(DMax) bits.
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  // start in reset
+  always @* if (!f_past_valid) assume(!rst_ni);
+
+  wire [RowW-1:0] f_row = row_q[f_set];
+  reg  [RowW-1:0]     f_row_p;
+  reg  [Ways-1:0]     f_resv_p;
+  reg  [RankRowW-1:0] f_rank_p;
+  always @(posedge clk_i) begin
+    f_row_p  <= f_row;
+    f_resv_p <= f_resv;
+    f_rank_p <= f_rank;
+  end
+  integer          fi, fj;
+  reg  [Ways-1:0]  f_rank_cov;
+  reg  [WayW-1:0]  f_rk;
+  always @* begin
+    f_rank_cov = {Ways{1'b0}};
+    for (fi = 0; fi < Ways; fi = fi + 1) begin
+      f_rk       = f_rank[fi * WayW +: WayW];
+      f_rank_cov = f_rank_cov | ({{(Ways-1){1'b0}}, 1'b1} << f_rk);
+    end
+  end
+
+  // ---- invariants of the state and the response registers
+  always @* begin
+    // 4: the ranks of the set are a permutation of 0..Ways-1
+    if ((VicLru == 1) && (Ways > 1)) assert(&f_rank_cov);
+    for (fi = 0; fi < Ways; fi = fi + 1) begin
+      // 2: an invalid line has rpd 0 and is not reserved
+      if (!f_row[OffV + fi]) begin
+        assert(f_row[OffRpd + fi * LD +: LD] == {LD{1'b0}});
+        assert(!f_resv[fi]);
+      end
+      // 1: no two valid lines of the set share a tag
+      for (fj = fi + 1; fj < Ways; fj = fj + 1) begin
+        if (f_row[OffV + fi] && f_row[OffV + fj]) begin
+          assert(f_row[fi * TagW +: TagW] != f_row[fj * TagW +: TagW]);
+        end
+      end
+    end
+    // response shape (doc "Ports")
+    if (!rsp_valid_o) begin
+      assert({rsp_wr_o, rsp_kind_o, rsp_way_o, rsp_evict_o, rsp_forced_o, rsp_resv_o} == 0);
+    end
+    if (rsp_evict_o) assert(rsp_kind_o == KMiss);
+    if (rsp_forced_o) assert(rsp_evict_o);
+    if (rsp_resv_o) assert(rsp_kind_o == KHit);
+    if (rsp_kind_o[1]) assert(rsp_way_o == {WayW{1'b0}});
+    if (rsp_wr_o) assert((rsp_kind_o == KHit) || (rsp_kind_o == KNoalloc));
+    assert({1'b0, rsp_way_o} < Ways[WayW:0]);
+  end
+
+  // ---- step properties: what an access, a fill or nothing did to f_set
+  reg  [PdW-1:0]  f_p;                 // the clamped PD of last cycle
+  reg             f_rd, f_wr, f_touch, f_fill;
+  reg  [LD-1:0]   f_rp, f_rp_was, f_rp_way;
+  reg  [WayW-1:0] f_rk_was, f_rk_now, f_rk_vic;
+  reg             f_v_was, f_v_now;
+  always @(posedge clk_i) begin
+    f_p <= p;
+  end
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      f_rd = $past(acc_valid_i) && !$past(acc_wr_i) && ($past(set) == f_set);
+      f_wr = $past(acc_valid_i) && $past(acc_wr_i) && ($past(set) == f_set);
+      f_rp_way = f_row_p[OffRpd + rsp_way_o * LD +: LD];
+      f_rk_vic = f_rank_p[rsp_way_o * WayW +: WayW];
+      for (fi = 0; fi < Ways; fi = fi + 1) begin
+        f_rp     = f_row[OffRpd + fi * LD +: LD];
+        f_rp_was = f_row_p[OffRpd + fi * LD +: LD];
+        f_rk_now = f_rank[fi * WayW +: WayW];
+        f_rk_was = f_rank_p[fi * WayW +: WayW];
+        f_v_was  = f_row_p[OffV + fi];
+        f_v_now  = f_row[OffV + fi];
+        f_touch  = f_rd && !rsp_kind_o[1] && ({{(32-WayW){1'b0}}, rsp_way_o} == fi);
+        // 8 / D1: a read sets the touched line to p, then decrements the set
+        if (f_touch) begin
+          assert({1'b0, f_rp} == ((f_p == {PdW{1'b0}}) ? {PdW{1'b0}} : f_p - 1'b1));
+        end else if (f_rd) begin
+          assert(f_rp == ((f_rp_was == {LD{1'b0}}) ? {LD{1'b0}} : f_rp_was - 1'b1));
+        end else if (f_v_now) begin
+          // 7: writes, fills, other sets' reads change no rpd and no rank
+          assert(f_rp == f_rp_was);
+          assert(f_rk_now == f_rk_was);
+        end
+        if (!f_rd) assert(f_rk_now == f_rk_was);
+        // a read that is not a hit finds no line with its tag
+        if ((f_rd || f_wr) && (rsp_kind_o != KHit)) begin
+          assert(!(f_v_was && (f_row_p[fi * TagW +: TagW] == $past(acc_tag_i))));
+        end
+        // 5: a bypass found every candidate valid and protected
+        if (f_rd && (rsp_kind_o == KBypass)) begin
+          assert(f_resv_p[fi] || (f_v_was && (f_rp_was != {LD{1'b0}})));
+        end
+        // D3: an invalid candidate is taken first, the lowest one
+        if (f_rd && (rsp_kind_o == KMiss) && !f_resv_p[fi] && !f_v_was) begin
+          assert(!f_row_p[OffV + rsp_way_o] && ({{(32-WayW){1'b0}}, rsp_way_o} <= fi));
+        end
+        // D3: with VicLru, an unprotected victim is the LRU unprotected line
+        if ((VicLru == 1) && f_rd && (rsp_kind_o == KMiss) && rsp_evict_o && !rsp_forced_o
+            && !f_resv_p[fi] && f_v_was && (f_rp_was == {LD{1'b0}})) begin
+          assert(f_rk_was >= f_rk_vic);
+        end
+        // D3: with VicLru = 0, it is the lowest unprotected line
+        if ((VicLru == 0) && f_rd && (rsp_kind_o == KMiss) && rsp_evict_o && !rsp_forced_o
+            && !f_resv_p[fi] && f_v_was && (f_rp_was == {LD{1'b0}})) begin
+          assert({{(32-WayW){1'b0}}, rsp_way_o} <= fi);
+        end
+        // D4: a forced victim has the smallest RPD of the candidates
+        if (f_rd && rsp_forced_o && !f_resv_p[fi]) begin
+          assert(f_rp_was >= f_rp_way);
+        end
+      end
+      if (f_rd && (rsp_kind_o == KBypass)) begin
+        assert($past(byp_en_i));
+        assert(!(&f_resv_p));
+      end
+      // 6: a miss never takes a reserved line; forced = it was protected,
+      // only when bypassing is off; the line is the new tag, reserved (D7)
+      if (f_rd && (rsp_kind_o == KMiss)) begin
+        assert(!f_resv_p[rsp_way_o]);
+        assert(rsp_forced_o == (f_row_p[OffV + rsp_way_o] && (f_rp_way != {LD{1'b0}})));
+        assert(rsp_evict_o == f_row_p[OffV + rsp_way_o]);
+        assert(f_row[OffV + rsp_way_o] && (f_row[rsp_way_o * TagW +: TagW] == $past(acc_tag_i)));
+        if (Resv == 1) assert(f_resv[rsp_way_o] || ($past(fill_valid_i) && ($past(fset) == f_set)));
+      end
+      if (rsp_forced_o) assert(!$past(byp_en_i));
+      if (f_rd && (rsp_kind_o == KNoalloc)) assert(&f_resv_p);
+      if ((f_rd || f_wr) && (rsp_kind_o == KHit)) begin
+        assert(f_row_p[OffV + rsp_way_o] && (f_row_p[rsp_way_o * TagW +: TagW] == $past(acc_tag_i)));
+        assert(rsp_resv_o == f_resv_p[rsp_way_o]);
+      end
+      // D6: a write hit invalidates (WrEvict, not reserved) or keeps
+      if (f_wr && (rsp_kind_o == KHit) && (WrEvict == 1) && !rsp_resv_o) begin
+        assert(!f_row[OffV + rsp_way_o]);
+      end
+      if (f_wr && (rsp_kind_o == KHit) && ((WrEvict == 0) || rsp_resv_o)) begin
+        assert(f_row[OffV + rsp_way_o]);
+      end
+      // D9: a fill of a reserved line of f_set clears it
+      f_fill = $past(fill_valid_i) && ($past(fset) == f_set)
+               && ({1'b0, $past(fill_way_i)} < Ways[WayW:0]);
+      if (f_fill && f_resv_p[$past(fill_way_i)]) begin
+        assert(!f_resv[$past(fill_way_i)]);
+      end
+    end
+  end
+
+  // ---- covers (each a named f_cover_* signal and a cover statement)
+  reg f_live_p;
+  initial f_live_p = 1'b0;
+  always @(posedge clk_i) f_live_p <= rst_ni;
+  wire f_cov_live = f_past_valid & f_live_p & rst_ni;
+  // the last read of f_set's PD, for a PD change within the set's life
+  reg [PdW-1:0] f_lastpd;
+  reg           f_seen;
+  initial f_seen = 1'b0;
+  always @(posedge clk_i) begin
+    if (acc_valid_i && !acc_wr_i && (set == f_set)) begin
+      f_lastpd <= p;
+      f_seen   <= 1'b1;
+    end
+  end
+  reg f_lower_unp;                     // a lower unprotected way than the LRU victim
+  always @* begin
+    f_lower_unp = 1'b0;
+    for (fi = 0; fi < Ways; fi = fi + 1) begin
+      if (({{(32-WayW){1'b0}}, rsp_way_o} > fi) && !f_resv_p[fi] && f_row_p[OffV + fi]
+          && (f_row_p[OffRpd + fi * LD +: LD] == {LD{1'b0}})) begin
+        f_lower_unp = 1'b1;
+      end
+    end
+  end
+  wire f_rd_now = acc_valid_i && !acc_wr_i && (set == f_set);
+  reg  f_rd_p;                         // last cycle read f_set
+  initial f_rd_p = 1'b0;
+  always @(posedge clk_i) f_rd_p <= f_rd_now;
+  wire f_cover_bypass      = f_cov_live & (rsp_kind_o == KBypass);
+  wire f_cover_forced      = f_cov_live & rsp_forced_o;
+  wire f_cover_noalloc     = f_cov_live & rsp_valid_o & !rsp_wr_o & (rsp_kind_o == KNoalloc);
+  wire f_cover_hit_resv    = f_cov_live & rsp_valid_o & !rsp_wr_o & rsp_resv_o;
+  wire f_cover_lru_not_low = f_cov_live & (rsp_kind_o == KMiss) & rsp_evict_o & !rsp_forced_o
+                             & f_rd_p & f_lower_unp;
+  wire f_cover_pd_change   = f_cov_live & f_rd_now & f_seen & (p != f_lastpd) & (|f_row[OffRpd +: Ways * LD]);
+  wire f_cover_rpd_max     = f_cov_live & (dbg_rpd_o == DMax[LD-1:0] - 1'b1) & dbg_valid_o;
+  wire f_cover_wr_evict    = f_cov_live & rsp_wr_o & (rsp_kind_o == KHit) & !rsp_resv_o;
+  always @* begin
+    cover(f_cover_bypass);
+    cover(f_cover_forced);
+    cover(f_cover_noalloc);
+    cover(f_cover_hit_resv);
+    cover(f_cover_lru_not_low);
+    cover(f_cover_pd_change);
+    cover(f_cover_rpd_max);
+    cover(f_cover_wr_evict);
+  end
+`endif
 
 endmodule
 
