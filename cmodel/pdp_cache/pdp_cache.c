@@ -181,12 +181,12 @@ void pdp_cache_step(pdp_cache_model_t *m, const pdp_cache_in_t *in, pdp_cache_ou
           touch = v;
         }
       }
-      if (touch < W) {
-        rp[touch] = (uint8_t)p;
-        if (m->viclru) promote(m, rk, touch);
-      }
       for (unsigned w = 0; w < W; w++)           /* step 3 (D1, D5) */
         if (rp[w]) rp[w]--;
+      if (touch < W) {                             /* PD p, then decremented: */
+        rp[touch] = (uint8_t)(p ? p - 1u : 0u);    /* p = DMax = 256 fits no uint8_t */
+        if (m->viclru) promote(m, rk, touch);
+      }
     }
   }
   if (fill) m->resv[fe] = 0;                       /* step 4 (D9) */

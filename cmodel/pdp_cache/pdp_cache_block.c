@@ -115,10 +115,12 @@ static void pdp_cache_cover(const long *P, const pdp_cache_in_t *i, const pdp_ca
 }
 
 /* The default check (make check, make run, make vectors): the paper L1,
- * each other reading of a KIT_MODE parameter at the paper geometry, and
- * the degenerate geometries (a non-power-of-two way count, so a way index
- * beyond Ways exists; one set of one way). Together with the directed
- * files they reach every cover event. */
+ * each other reading of a KIT_MODE parameter at the paper geometry, the
+ * degenerate geometries (a non-power-of-two way count, so a way index
+ * beyond Ways exists; one set of one way) and the widest (DMax 256: a PD of
+ * 256 once stored 0 in the model's 8-bit RPD, found by tb/pdp_cache/test.sh
+ * at cycle 89 and missed by the list before). Together they reach every
+ * cover event. */
 static const kit_check_t pdp_cache_checks[] = {
   {"", 150000, 20000, "the paper L1 (Table II: 64 sets x 4 ways, 19-bit tags, DMax 64)"},
   {"VicLru=0", 50000, 20000, "the lowest unprotected way as victim (doc \"Paper readings\")"},
@@ -126,6 +128,8 @@ static const kit_check_t pdp_cache_checks[] = {
   {"Resv=0", 50000, 20000, "lines filled at allocation: no reservation, no NOALLOC of reads"},
   {"Sets=2 Ways=3 TagW=3 DMax=8", 50000, 20000, "3 ways (dbg and fill way 3 beyond Ways), 2 sets, DMax 8"},
   {"Sets=1 Ways=1 TagW=2 DMax=4 Resv=0", 50000, 20000, "one line (g_one_way: no ranks), always unprotected or not"},
+  {"Sets=8 Ways=16 TagW=48 DMax=256", 50000, 20000,
+   "the widest corners: 16 ways, 48-bit tags, DMax 256 (a PD of 256 = 9 bits, RPD 255)"},
 };
 
 /* The equivalence configurations (make equiv, make mutate): each a
@@ -139,6 +143,7 @@ static const kit_equiv_t pdp_cache_equivs[] = {
   {"Sets=2 Ways=3 TagW=2 DMax=4 WrEvict=0", KIT_CHK(3), 20000, "WrEvict = 0: write hits keep the line"},
   {"Sets=2 Ways=3 TagW=2 DMax=4 Resv=0", KIT_CHK(4), 20000, "Resv = 0: no reserved bits, fills ignored"},
   {"Sets=1 Ways=1 TagW=2 DMax=4 Resv=0", KIT_CHK(6), 20000, "one line (g_one_way)"},
+  {"Sets=1 Ways=2 TagW=2 DMax=256", KIT_CHK(7), 20000, "DMax 256: 8-bit RPDs, a 9-bit PD up to 256 (the clamp)"},
 };
 
 KIT_BLOCK_DEFINE(pdp_cache, pdp_cache, "rtl/pdp_cache/pdp_cache.v", NULL);

@@ -140,7 +140,7 @@ static void test_e3_e4(void)
  * saturation at 0; PD 0 makes the touched line unprotected at once. */
 static void test_pd(void)
 {
-  group_begin("PD: clamp to DMax, change mid-life, saturating decrement, PD 0");
+  group_begin("PD: clamp to DMax, change mid-life, saturating decrement, PD 0, PD 256 (DMax 256)");
   pdp_cache_model_t *m = mk(1, 2, 4, 1, 0, 1);
   rd(m, 0xa, 7);                                     /* 7 > DMax 4: acts as 4 */
   CHECK_EQ(rpds(m), 30, "A gets 4, ends at 3");
@@ -150,6 +150,12 @@ static void test_pd(void)
   CHECK_EQ(rpds(m), 0, "saturates at 0");
   pdp_cache_out_t o = rd(m, 0xc, 0);
   KIND(o, PDPC_MISS, 0); CHECK_EQ(o.rsp_forced_o, 0, "A unprotected: not forced");
+  pdp_cache_free(m);
+  m = mk(1, 2, 256, 1, 0, 1);                        /* PD 256 = DMax: RPD 255, the largest */
+  rd(m, 0xa, 300);
+  CHECK_EQ(m->rpd[0], 255, "PD 300 acts as DMax 256: RPD 255");
+  rd(m, 0xb, 256);
+  CHECK_EQ(m->rpd[0] * 1000u + m->rpd[1], 254255, "PD 256 again: 254 255");
   pdp_cache_free(m);
   group_end();
 }
