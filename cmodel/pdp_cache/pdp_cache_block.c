@@ -123,7 +123,7 @@ static void pdp_cache_cover(const long *P, const pdp_cache_in_t *i, const pdp_ca
  * cover event. */
 static const kit_check_t pdp_cache_checks[] = {
   {"", 150000, 20000, "the paper L1 (Table II: 64 sets x 4 ways, 19-bit tags, DMax 64)"},
-  {"VicLru=0", 50000, 20000, "the lowest unprotected way as victim (doc \"Paper readings\")"},
+  {"VicLru=0 Resv=0", 50000, 20000, "the lowest unprotected way as victim (doc \"Paper readings\"), no reservation"},
   {"WrEvict=0", 50000, 20000, "write hits keep the line (doc \"Paper readings\")"},
   {"Resv=0", 50000, 20000, "lines filled at allocation: no reservation, no NOALLOC of reads"},
   {"Sets=2 Ways=3 TagW=3 DMax=8", 50000, 20000, "3 ways (dbg and fill way 3 beyond Ways), 2 sets, DMax 8"},
@@ -139,7 +139,7 @@ static const kit_check_t pdp_cache_checks[] = {
 static const kit_equiv_t pdp_cache_equivs[] = {
   {"Sets=2 Ways=3 TagW=2 DMax=4", KIT_CHK(1) | KIT_CHK(5), 20000,
    "2 sets of 3 ways (a rank permutation of 3, a way beyond Ways), 2-bit tags (evictions), DMax 4"},
-  {"Sets=2 Ways=3 TagW=2 DMax=4 VicLru=0", KIT_CHK(2), 20000, "VicLru = 0: lowest-index victims, no ranks"},
+  {"Sets=2 Ways=3 TagW=2 DMax=4 VicLru=0 Resv=0", KIT_CHK(2), 20000, "VicLru = 0: lowest-index victims, no ranks, no reservation"},
   {"Sets=2 Ways=3 TagW=2 DMax=4 WrEvict=0", KIT_CHK(3), 20000, "WrEvict = 0: write hits keep the line"},
   {"Sets=2 Ways=3 TagW=2 DMax=4 Resv=0", KIT_CHK(4), 20000, "Resv = 0: no reserved bits, fills ignored"},
   {"Sets=1 Ways=1 TagW=2 DMax=4 Resv=0", KIT_CHK(6), 20000, "one line (g_one_way)"},
