@@ -77,6 +77,20 @@ module pdp_cache #(
   localparam [WayW-1:0] RankMru = MruI[WayW-1:0];
   localparam [WayW-1:0] RankOne = {{(WayW-1){1'b0}}, 1'b1};
 
+  // Reset ranks of a set: way w at rank w (a constant: an always @* over
+  // constants never runs in Icarus).
+  function [RankRowW-1:0] rank_rst_f;
+    input integer n_ways;
+    integer k;
+    begin
+      rank_rst_f = {RankRowW{1'b0}};
+      for (k = 0; k < n_ways; k = k + 1) begin
+        rank_rst_f[k * WayW +: WayW] = k[WayW-1:0];
+      end
+    end
+  endfunction
+  localparam [RankRowW-1:0] RankRst = rank_rst_f(Ways);
+
   // ---------------------------------------------------------------------
   // Illegal parameters stop elaboration (non-existent module, reason in
   // its name; Verilator and Icarus both report the instance).
@@ -406,16 +420,12 @@ module pdp_cache #(
   generate
     if ((VicLru == 1) && (Ways > 1)) begin : g_rank
       (* mem2reg *) reg [RankRowW-1:0] rank_r [0:Sets-1];
-      integer r, k;
-      reg [RankRowW-1:0] rank_rst;
-      always @* begin
-        for (k = 0; k < Ways; k = k + 1) rank_rst[k * WayW +: WayW] = k[WayW-1:0];
-      end
+      integer r;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           /* verilator lint_off BLKSEQ */
           for (r = 0; r < Sets; r = r + 1) begin
-            rank_r[r] = rank_rst;
+            rank_r[r] = RankRst;
           end
           /* verilator lint_on BLKSEQ */
         end else if (row_we) begin
