@@ -127,7 +127,7 @@ static const kit_check_t pdp_cache_checks[] = {
   {"WrEvict=0", 50000, 20000, "write hits keep the line (doc \"Paper readings\")"},
   {"Resv=0", 50000, 20000, "lines filled at allocation: no reservation, no NOALLOC of reads"},
   {"Sets=2 Ways=3 TagW=3 DMax=8", 50000, 20000, "3 ways (dbg and fill way 3 beyond Ways), 2 sets, DMax 8"},
-  {"Sets=1 Ways=1 TagW=2 DMax=4 Resv=0", 50000, 20000, "one line (g_one_way: no ranks), always unprotected or not"},
+  {"Sets=1 Ways=1 TagW=2 DMax=4 Resv=0", 50000, 20000, "one line (g_no_rank: rank 0 = way 0), SetW 1 with one set"},
   {"Sets=8 Ways=16 TagW=48 DMax=256", 50000, 20000,
    "the widest corners: 16 ways, 48-bit tags, DMax 256 (a PD of 256 = 9 bits, RPD 255)"},
 };
@@ -142,7 +142,7 @@ static const kit_equiv_t pdp_cache_equivs[] = {
   {"Sets=2 Ways=3 TagW=2 DMax=4 VicLru=0 Resv=0", KIT_CHK(2), 20000, "VicLru = 0: lowest-index victims, no ranks, no reservation"},
   {"Sets=2 Ways=3 TagW=2 DMax=4 WrEvict=0", KIT_CHK(3), 20000, "WrEvict = 0: write hits keep the line"},
   {"Sets=2 Ways=3 TagW=2 DMax=4 Resv=0", KIT_CHK(4), 20000, "Resv = 0: no reserved bits, fills ignored"},
-  {"Sets=1 Ways=1 TagW=2 DMax=4 Resv=0", KIT_CHK(6), 20000, "one line (g_one_way)"},
+  {"Sets=1 Ways=1 TagW=2 DMax=4 Resv=0", KIT_CHK(6), 20000, "one line (g_no_rank with VicLru 1)"},
   {"Sets=1 Ways=2 TagW=2 DMax=256", KIT_CHK(7), 20000, "DMax 256: 8-bit RPDs, a 9-bit PD up to 256 (the clamp)"},
 };
 
