@@ -61,7 +61,7 @@ lockstep_cov() {
 readings_pair() {
   local b=$1 fa=$2 fb=$3 pa pb t
   pa=$(stim_params "$fa"); pb=$(stim_params "$fb")
-  if ! diff -q <(grep -vE '^(#|params |expect )' "$fa") <(grep -vE '^(#|params |expect )' "$fb") >/dev/null; then
+  if ! diff -q <(grep -vE '^(#|params( |$)|expect )' "$fa") <(grep -vE '^(#|params( |$)|expect )' "$fb") >/dev/null; then
     bad "readings $b: $fa and $fb drive different stimulus"; return
   fi
   for f in "$fa" "$fb"; do
