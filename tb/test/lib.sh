@@ -69,10 +69,10 @@ readings_pair() {
     else bad "readings $b: $f: $(make --no-print-directory -s check BLOCK="$b" STIM="$f" 2>&1 | grep -m1 -E 'FAIL|error')"; fi
   done
   t=build/test/readings_$(basename "$fa")
-  sed "s/^params .*/params $pb/" "$fa" > "$t"
+  sed -E "s/^params( .*)?$/params $pb/" "$fa" > "$t"
   expect_err "readings $b: $(basename "$fa")'s expects fail under '$pb'" "expect .* but the model gives" \
     make --no-print-directory -s check BLOCK="$b" STIM="$t"
-  sed "s/^params .*/params $pa/" "$fb" > "$t"
+  sed -E "s/^params( .*)?$/params $pa/" "$fb" > "$t"
   expect_err "readings $b: $(basename "$fb")'s expects fail under '$pa'" "expect .* but the model gives" \
     make --no-print-directory -s check BLOCK="$b" STIM="$t"
 }
