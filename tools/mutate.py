@@ -77,9 +77,53 @@ OPERATORS = [
 ]
 
 
+def descendants(pid):
+    """Every live process below pid (children run in sessions of their own,
+    so a process group does not hold them all), read from /proc."""
+    kids = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            kids.setdefault(ppid, []).append(int(d))
+    out, todo = [], [pid]
+    while todo:
+        for k in kids.get(todo.pop(), []):
+            out.append(k)
+            todo.append(k)
+    return out
+
+
+def kill_tree(pid):
+    """SIGKILL pid and everything below it (equiv.py's engines run in
+    sessions of their own: killing equiv.py's process group alone left
+    SymbiYosys and its solvers running for their own timeouts). The tree is
+    stopped first, so nothing forks away between the scan and the kill."""
+    seen = set()
+    while True:
+        new = [q for q in [pid] + descendants(pid) if q not in seen]
+        if not new:
+            break
+        for q in new:
+            try:
+                os.kill(q, signal.SIGSTOP)
+            except OSError:
+                pass
+        seen.update(new)
+    for q in seen:
+        for kill in (os.killpg, os.kill):
+            try:
+                kill(q, signal.SIGKILL)
+            except OSError:
+                pass
+
+
 def run(cmd, env=None, timeout=None):
-    """(status, output) of a command in the repository; on timeout its whole
-    process group is killed and the status is None."""
+    """(status, output) of a command in the repository; on timeout it and
+    every process below it are killed and the status is None."""
     e = dict(os.environ)
     if env:
         e.update(env)
@@ -89,7 +133,7 @@ def run(cmd, env=None, timeout=None):
         out, _ = p.communicate(timeout=timeout)
         return p.returncode, out
     except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
+        kill_tree(p.pid)
         out, _ = p.communicate()
         return None, out
 

@@ -59,4 +59,32 @@ else
   bad "mutate with a 2-cycle check: expected survivors and a score below 100%: $(echo "$out" | tail -5)"
 fi
 
+# a timeout kills the whole tree: make equiv's engines run in sessions of
+# their own, so killing its process group alone (the old way, shown first)
+# left a grandchild running
+tree=$(python3 - <<'PY'
+import os, signal, subprocess, sys, time
+sys.path.insert(0, "tools")
+import mutate
+def grandchild(kill):
+    p = subprocess.Popen([sys.executable, "-c", "import subprocess, time; q = subprocess.Popen(['sleep', '60'], "
+                          "start_new_session=True); print(q.pid, flush=True); time.sleep(60)"],
+                         stdout=subprocess.PIPE, text=True, start_new_session=True)
+    g = int(p.stdout.readline())
+    kill(p.pid)
+    p.wait()
+    time.sleep(0.2)
+    try:
+        alive = open("/proc/%d/stat" % g).read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        alive = False
+    if alive:
+        os.kill(g, signal.SIGKILL)
+    return "alive" if alive else "gone"
+print(grandchild(lambda pid: os.killpg(pid, signal.SIGKILL)), grandchild(mutate.kill_tree))
+PY
+)
+[ "$tree" = "alive gone" ] && ok "mutate: a timeout kills every process below make equiv (its group alone left a grandchild running)" \
+  || bad "mutate kill_tree: group kill / tree kill left the grandchild: $tree (want 'alive gone')"
+
 expect_err "mutate unknown block" "unknown block 'nope'" python3 tools/mutate.py nope --mutants 1
