@@ -48,11 +48,12 @@ import json
 import os
 import random
 import re
-import signal
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+from proctree import kill_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -75,50 +76,6 @@ OPERATORS = [
     (r"1'b0", "1'b1", "1'b0 -> 1'b1"),
     (r"1'b1", "1'b0", "1'b1 -> 1'b0"),
 ]
-
-
-def descendants(pid):
-    """Every live process below pid (children run in sessions of their own,
-    so a process group does not hold them all), read from /proc."""
-    kids = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open("/proc/%s/stat" % d) as f:
-                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            kids.setdefault(ppid, []).append(int(d))
-    out, todo = [], [pid]
-    while todo:
-        for k in kids.get(todo.pop(), []):
-            out.append(k)
-            todo.append(k)
-    return out
-
-
-def kill_tree(pid):
-    """SIGKILL pid and everything below it (equiv.py's engines run in
-    sessions of their own: killing equiv.py's process group alone left
-    SymbiYosys and its solvers running for their own timeouts). The tree is
-    stopped first, so nothing forks away between the scan and the kill."""
-    seen = set()
-    while True:
-        new = [q for q in [pid] + descendants(pid) if q not in seen]
-        if not new:
-            break
-        for q in new:
-            try:
-                os.kill(q, signal.SIGSTOP)
-            except OSError:
-                pass
-        seen.update(new)
-    for q in seen:
-        for kill in (os.killpg, os.kill):
-            try:
-                kill(q, signal.SIGKILL)
-            except OSError:
-                pass
 
 
 def run(cmd, env=None, timeout=None):

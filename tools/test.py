@@ -26,6 +26,8 @@ import sys
 import threading
 import time
 
+from proctree import kill_tree
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMES = os.path.join(ROOT, "build", "test", "times.json")
 
@@ -62,14 +64,11 @@ def main():
     pending = sorted(todo, key=lambda nt: -last.get(nt[0], {}).get("wall", 0))   # stable: first run in order
     held, running, done = set(), {}, {}
     lock = threading.Condition()
-    pgroups = set()        # each script in a session of its own: stopping the suite stops them all
+    pgroups = set()        # each script in a session of its own: stopping the suite stops them all, and all below them
 
     def stop(signum, _frame):
         for g in list(pgroups):
-            try:
-                os.killpg(g, signal.SIGKILL)
-            except OSError:
-                pass
+            kill_tree(g)
         sys.stderr.write("make test: stopped by signal %d\n" % signum)
         os._exit(128 + signum)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):

@@ -22,8 +22,7 @@
 FIG6="$(stim_params tb/linebacker/directed/figure6.stim)"
 T=build/test/linebacker; rm -rf "$T"; mkdir -p "$T"
 
-# ---- Figure 6: a wrong hand-computed expect is named ------------------------
-# the paper configuration as printed, as the default check runs it (seed 1,
+# ---- the paper configuration as printed, as the default check runs it (seed 1,
 # 10^6 cycles = 20 windows): Eq. 1 throttles and restores, not only at
 # shortened windows (read from the run's result)
 bin=$(block_bin linebacker "") || bad "build linebacker"
@@ -34,6 +33,7 @@ set -- $got
   && ok "linebacker paper configuration, 10^6 cycles: $2 Eq. 1 throttles, $3 restores, $4 holds, 0 mismatches" \
   || bad "linebacker paper configuration: '$got' (verdict, throttles, restores, holds; reproduce: make check BLOCK=linebacker CYCLES=1000000)"
 
+# ---- Figure 6: a wrong hand-computed expect is named ------------------------
 sed 's/^expect vp_act_o=0xc lrn_ack_o=5 dbg_c_o=1/expect vp_act_o=0xe lrn_ack_o=5 dbg_c_o=1/' \
   tb/linebacker/directed/figure6.stim > "$T/figure6_wrong.stim"
 n=$(grep -n 'vp_act_o=0xe lrn_ack_o=5 dbg_c_o=1' "$T/figure6_wrong.stim" | cut -d: -f1)
