@@ -19,7 +19,10 @@ by the next point. Each mutant, renamed to its own module, is then:
 
 1. run through the block's default test (every check-list configuration
    and directed file, tools/jobs.py check --stop, read from its
-   summary.json): killed if any run reports a difference;
+   summary.json): killed if any run reports a difference; a check that
+   gives no verdict within --check-timeout seconds is unknown, not killed
+   (on a loaded machine a slow check is not a kill; Verilator's own
+   convergence limit already fails a mutant that loops combinationally);
 2. if it survives, classified with make equiv (tools/equiv.py) at every
    equivalence configuration of the block (simulation first, then the
    proofs), read from its result.json: proved unbounded at every
@@ -34,7 +37,8 @@ it, keyed by a hash of everything the verdict depends on (the mutant's
 text, the block's other RTL files, the check plan and equivalence
 configurations, their directed files, and the options above); a rerun
 reuses a verdict whose key still matches and judges the rest, so a long
-campaign that was stopped goes on where it ended.
+campaign that was stopped goes on where it ended. A verdict that came from
+a timeout (check or equivalence) is never kept: a rerun judges it again.
 
 Score = killed / (mutants - equivalent - invalid). The report (stdout and
 build/mutate/BLOCK/report.txt, or --out DIR) lists every mutant with its
@@ -193,7 +197,8 @@ def main():
     ap.add_argument("--lines", default="", help="only points on these RTL lines (N,N,...): one mutation studied alone")
     ap.add_argument("--jobs", type=int, default=2, help="mutants judged side by side")
     ap.add_argument("--bmc", type=int, default=24, help="BMC depth of the equivalence check of a survivor")
-    ap.add_argument("--check-timeout", type=int, default=900, help="seconds before a hanging check counts as a kill")
+    ap.add_argument("--check-timeout", type=int, default=900,
+                    help="seconds before a check with no verdict makes the mutant 'unknown'")
     ap.add_argument("--equiv-timeout", type=int, default=1800, help="seconds before a survivor is 'unknown'")
     ap.add_argument("--equiv-args", default="", help="more options for tools/equiv.py (its engine timeouts)")
     ap.add_argument("--resume", action="store_true",
@@ -267,7 +272,7 @@ def main():
         if a.resume and os.path.exists(kept):
             try:
                 k = json.load(open(kept))
-                if k.get("key") == key:
+                if k.get("key") == key and not k.get("timed_out"):
                     r = (name, cand[0], cand[4], text.split("\n")[cand[0] - 1].strip(), k["verdict"], k["detail"],
                          k["seconds"], True)
                     print("%-12s line %4d  %-14s %-10s %5.0fs  %s (kept)" % (r[0], r[1], r[2], r[4], r[6],
@@ -276,6 +281,7 @@ def main():
             except (OSError, ValueError, KeyError):
                 pass
         t0 = time.time()
+        timed_out = False
         summary = os.path.join(out_dir, name + ".check.json")
         if os.path.exists(summary):
             os.remove(summary)
@@ -290,13 +296,14 @@ def main():
             except (OSError, ValueError):
                 sm = {"failures": [{"verdict": "error", "message": "the check gave no summary: "
                                     + out.strip().split("\n")[-1] if out.strip() else "no output"}]}
-        if rc is None:
-            # a mutant that hangs the check fails it (the run never says PASS)
-            rc, sm = 1, {"failures": [{"verdict": "hang", "message": "no verdict within %d s" % a.check_timeout}]}
         first = (sm.get("failures") or [{}])[0]
         kill_line = "%s %s: %s" % (first.get("verdict", ""), first.get("job", ""), first.get("message", "")
                                    or "cycle %s" % first.get("fail_cycle"))
-        if rc != 0 and first.get("verdict") == "error" and "did not build" in first.get("message", ""):
+        if rc is None:
+            # no verdict in time: slow or hung, nothing was shown either way
+            timed_out = True
+            verdict, detail = "UNKNOWN", "the default check gave no verdict within %d s" % a.check_timeout
+        elif rc != 0 and first.get("verdict") == "error" and "did not build" in first.get("message", ""):
             verdict, detail = "invalid", "does not build at every configuration: " + kill_line
         elif rc != 0:
             verdict, detail = "killed", kill_line
@@ -314,6 +321,7 @@ def main():
             except (OSError, ValueError):
                 er = None
             if erc is None or er is None:
+                timed_out = erc is None
                 verdict, detail = "UNKNOWN", "make equiv gave no result%s" % (
                     " in %d s" % a.equiv_timeout if erc is None else "")
             elif er["verdict"] == "proved":
@@ -330,7 +338,8 @@ def main():
         print("%-12s line %4d  %-14s %-10s %5.0fs  %s" % (r[0], n, desc, verdict, r[6], detail[:110]), flush=True)
         tmp = kept + ".tmp%d" % os.getpid()
         with open(tmp, "w") as f:
-            json.dump({"key": key, "verdict": verdict, "detail": detail, "seconds": round(r[6], 1)}, f)
+            json.dump({"key": key, "verdict": verdict, "detail": detail, "seconds": round(r[6], 1),
+                       "timed_out": timed_out}, f)
         os.replace(tmp, kept)
         return r
 
