@@ -97,3 +97,18 @@ PY
   || bad "mutate kill_tree: group kill / tree kill left the grandchild: $tree (want 'alive gone')"
 
 expect_err "mutate unknown block" "unknown block 'nope'" python3 tools/mutate.py nope --mutants 1
+
+# The PDR engine's wrapper (tools/yosys-abc-compat) takes ABC down with it:
+# SymbiYosys ending at its own timeout left the wrapper orphaned and ABC
+# running on for good. A stand-in yosys-abc (a long sleep, tagged) shows
+# the engine gone once its caller is gone, and once the wrapper is signalled.
+fake=build/test/fake_abc; mkdir -p "$fake"
+tag=abc_stand_in_$$
+printf '#!/bin/bash\nexec -a %s sleep 120\n' "$tag" > "$fake/yosys-abc"; chmod +x "$fake/yosys-abc"
+PATH="$PWD/$fake:$PATH" setsid bash -c 'tools/yosys-abc-compat -c "pdr" & sleep 1' 2>/dev/null; sleep 2.5
+orphan=$(pgrep -f "^$tag" >/dev/null && echo running || echo gone)
+PATH="$PWD/$fake:$PATH" tools/yosys-abc-compat -c "pdr" 2>/dev/null & w=$!; sleep 1; kill $w; wait $w 2>/dev/null; sleep 0.5
+signalled=$(pgrep -f "^$tag" >/dev/null && echo running || echo gone)
+pkill -f "^$tag" 2>/dev/null
+[ "$orphan $signalled" = "gone gone" ] && ok "yosys-abc-compat: the engine dies when the wrapper is orphaned or signalled" \
+  || bad "yosys-abc-compat left its engine running: orphaned: $orphan, signalled: $signalled (want gone gone)"
