@@ -187,7 +187,7 @@ class Executor:
             cmd += ["--waves", j["waves"]]
         if j["strict"]:
             cmd.append("--strict")
-        cmd += ["--repro", j["repro"], "--result", j["result"]] + self.lockstep_args
+        cmd += ["--repro", j["repro"], "--result", j["result"]] + self.lockstep_args + j["params"].split()
         env = {"KIT_THREADS": "1"} if self.parallel else {}
         if self.p["coverage"]:
             env["KIT_COVERAGE_FILE"] = j["result"][:-5] + ".dat"

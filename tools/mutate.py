@@ -35,7 +35,8 @@ by the next point. Each mutant, renamed to its own module, is then:
 With --resume, each mutant's verdict is kept in NAME.verdict.json beside
 it, keyed by a hash of everything the verdict depends on (the mutant's
 text, the block's other RTL files, the check plan and equivalence
-configurations, their directed files, and the options above); a rerun
+configurations, their directed files, the golden models, generators and
+lockstep sources, and the options above); a rerun
 reuses a verdict whose key still matches and judges the rest, so a long
 campaign that was stopped goes on where it ended. A verdict that came from
 a timeout (check or equivalence) is never kept: a rerun judges it again.
@@ -47,6 +48,7 @@ build/mutate/BLOCK/result.json has the same as data (cvkit.mutate/1,
 doc/results.md). Exit 0 when the score is 100% (no survivor, no unknown).
 """
 import argparse
+import glob
 import hashlib
 import json
 import os
@@ -171,6 +173,12 @@ def verdict_base(b, others, a):
     base = hashlib.sha256()
     for f in others:
         base.update(open(os.path.join(ROOT, f), "rb").read())
+    # the golden models, the generators and the lockstep the check runs:
+    # any change there may change a verdict (conservatively, every block's)
+    for pat in ("cmodel/*/*.[ch]", "cmodel/*/*.def", "tb/stim/*.[ch]", "tb/*/*_stim.c", "tb/harness/*.[ch]",
+                "tb/harness/*.cpp"):
+        for f in sorted(glob.glob(os.path.join(ROOT, pat))):
+            base.update(os.path.relpath(f, ROOT).encode() + open(f, "rb").read())
     for cmd in (["build/kit", "plan", "check", "--blocks", b], ["build/kit", "equiv", b]):
         base.update(run(cmd)[1].encode())
     ddir = os.path.join(ROOT, "tb", b, "directed")

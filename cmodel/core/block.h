@@ -26,7 +26,8 @@
 typedef enum { KIT_DIR_IN = 0, KIT_DIR_OUT = 1 } kit_dir_t;
 
 /* Where a parameter acts (KIT_PARAM's fifth field, kit_param_t.in_rtl). */
-#define KIT_MODEL 0     /* the model only (a storage-estimate input) */
+#define KIT_MODEL 0     /* not in the RTL: a storage-estimate input, or a stimulus parameter
+                         * (ctl's Illegal); selects no Verilator model */
 #define KIT_RTL   1     /* an RTL parameter, passed as -G / #(...) */
 #define KIT_MODE  2     /* an RTL parameter that selects logic (a policy, a
                          * paper reading): make equiv proves every value

@@ -98,7 +98,8 @@ enum { CV_RESET, CV_CFG, CV_LAUNCH, CV_LAUNCH_NEW, CV_PEND, CV_PEND_SERVED, CV_P
        CV_HOLD, CV_HOLD_IPREV0, CV_THROTTLE, CV_RESTORE, CV_SKIP, CV_THR_BLOCKED,
        CV_RES_BLOCKED, CV_DRAIN_WAIT, CV_BACKUP_DONE, CV_RESTORE_DONE, CV_FULL_BACKUP,
        CV_FULL_RESTORE, CV_BP_RF_RD, CV_BP_RF_WR, CV_BP_MEM_WR, CV_BP_MEM_RD, CV_VTT_WAIT,
-       CV_DONE_IN_MOVE, CV_AT_MINACT, CV_LIFO3, CV_INST_SAT, CV_PHASE_OFF, CV_LRN_DROP, CV_N };
+       CV_DONE_IN_MOVE, CV_AT_MINACT, CV_LIFO3, CV_INST_SAT, CV_PHASE_OFF, CV_LRN_DROP,
+       CV_LIFO_OVER_LOWER, CV_ILLEGAL, CV_N };
 static const char *const ctl_cover_names[CV_N] = {
   "reset", "cfg_load", "launch", "launch_new", "completion_pends", "pending_restore",
   "proactive_throttle", "hold", "hold_iprev_zero", "throttle", "restore", "skipped",
@@ -106,6 +107,7 @@ static const char *const ctl_cover_names[CV_N] = {
   "buffer_full_backup", "buffer_full_restore", "backpressure_rf_read", "backpressure_rf_write",
   "backpressure_mem_write", "backpressure_mem_read", "restore_waits_vtt", "completion_during_move",
   "throttled_to_minact", "lifo_depth_3", "instructions_saturated", "phase_off", "lrn_drop",
+  "restore_over_lower_parked", "illegal_input",
 };
 
 static void ctl_cover(const long *P, const ctl_in_t *i, const ctl_out_t *o,
@@ -148,6 +150,14 @@ static void ctl_cover(const long *P, const ctl_in_t *i, const ctl_out_t *o,
   if (o->icur_o == kit_mask((unsigned)P[ctl_P_InstW])) n[CV_INST_SAT]++;
   if (o->phase_o == CTL_PH_OFF) n[CV_PHASE_OFF]++;
   if (o->lrn_o < prev.lrn_o) n[CV_LRN_DROP]++;
+  /* a restore while a lower ID stays parked (seen on the debug port, read
+   * before write: V, not ACT, C): "BA = BP - S" picks another CTA than
+   * "the smallest backed-up ID" would */
+  if (prev.mv_state_o == CTL_MV_RESTORE && o->mv_state_o == CTL_MV_RESTORE && i->dbg_cta_i < o->mv_cta_o &&
+      o->dbg_v_o && !o->dbg_act_o && o->dbg_c_o)
+    n[CV_LIFO_OVER_LOWER]++;
+  char e[KIT_ERR_LEN];
+  if (ctl_in_check(P, i, e, sizeof e)) n[CV_ILLEGAL]++;   /* a value a directed file may not give */
 }
 
 /* The default check (make check, make run, make vectors): the paper
@@ -163,6 +173,9 @@ static const kit_check_t ctl_checks[] = {
    "the single-threshold reading of 3.2, MinAct 2, a 3-entry buffer, 16-bit RNs"},
   {"MaxCta=4 RnW=5 InstW=16 RetW=8 UpRatio=110 LoRatio=90 BufEnt=2 MinAct=2", 100000, 20000,
    "a 2-entry buffer that fills in both directions"},
+  {"MaxCta=5 RnW=16 InstW=12 RetW=4 UpRatio=100 LoRatio=100 BufEnt=3 MinAct=2 Illegal=1", 300000, 20000,
+   "configuration 3's RTL with the inputs outside the protocol (Illegal=1): illegal values the hardware "
+   "defines, unrequested launches above parked CTAs (a restore over a lower parked ID)"},
 };
 
 /* The equivalence configurations (make equiv, make mutate): each a
@@ -170,12 +183,13 @@ static const kit_check_t ctl_checks[] = {
  * engines; together every mode value and every generate branch
  * (doc/harness.md "Equivalence"). */
 static const kit_equiv_t ctl_equivs[] = {
-  {"MaxCta=4 RnW=4 InstW=8 RetW=2 BufEnt=2 MinAct=1", KIT_CHK(1), 100000,
-   "4 CTAs (three can be backed up: a LIFO of depth 3), a 2-entry buffer, the paper ratios"},
+  {"MaxCta=4 RnW=4 InstW=8 RetW=2 BufEnt=2 MinAct=1 Illegal=1", KIT_CHK(1), 100000,
+   "4 CTAs (three can be backed up: a LIFO of depth 3), a 2-entry buffer, the paper ratios; with the inputs "
+   "outside the protocol its traffic reaches every cover event (a restore over a lower parked ID included)"},
   {"MaxCta=2 RnW=4 InstW=8 RetW=8 BufEnt=2 MinAct=1", KIT_CHK(2), 20000,
    "wide retire counts: the instruction counters saturate"},
-  {"MaxCta=3 RnW=4 InstW=8 RetW=2 UpRatio=100 LoRatio=100 BufEnt=3 MinAct=2", KIT_CHK(3), 20000,
-   "the single-threshold reading, MinAct 2, a 3-entry buffer"},
+  {"MaxCta=3 RnW=4 InstW=8 RetW=2 UpRatio=100 LoRatio=100 BufEnt=3 MinAct=2 Illegal=1", KIT_CHK(3) | KIT_CHK(5), 20000,
+   "the single-threshold reading, MinAct 2, a 3-entry buffer; its traffic with the inputs outside the protocol"},
   {"MaxCta=3 RnW=4 InstW=8 RetW=2 BufEnt=2 MinAct=2", KIT_CHK(4), 20000,
    "a 2-entry buffer with MinAct 2"},
   {"MaxCta=1 RnW=4 InstW=8 RetW=2 BufEnt=1 MinAct=1", 0, 20000,

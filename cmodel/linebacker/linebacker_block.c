@@ -128,19 +128,18 @@ enum { CV_RESET, CV_SELECTED, CV_DISABLED, CV_ANSWER_COUNTED, CV_HIT_REFUSED, CV
        CV_EVICT_MON, CV_EVICT_USEFUL, CV_EVICT_NOT_USEFUL, CV_VTT_HIT_DATA, CV_VICTIM_READ,
        CV_VICTIM_FILL, CV_STORE_HIT, CV_PROACTIVE, CV_THROTTLE, CV_RESTORE, CV_HOLD, CV_SKIPPED,
        CV_BLOCKED, CV_VP_ACTIVATED, CV_VP_WITHDRAWN, CV_ACK_LAG, CV_RESTORE_WAITS_ACK, CV_BACKUP_READ,
-       CV_RESTORE_WRITE, CV_LAUNCH_NEW, CV_COMPLETION, CV_VTT_OFF, CV_N };
+       CV_RESTORE_WRITE, CV_LAUNCH_NEW, CV_COMPLETION, CV_VTT_OFF, CV_ILLEGAL, CV_N };
 static const char *const linebacker_cover_names[CV_N] = {
   "reset", "lm_selected", "lm_disabled", "vtt_answer_counted", "hit_refused", "queue_stalled",
   "eviction_monitoring", "eviction_useful", "eviction_not_useful", "vtt_hit_data_mode", "victim_read",
   "victim_fill", "store_probe_hit", "proactive_throttle", "throttle", "restore", "hold", "skipped",
   "blocked", "vp_activated", "vp_withdrawn", "lrn_ack_lags", "restore_waits_ack", "backup_read",
-  "restore_write", "launch_new", "completion", "vtt_off",
+  "restore_write", "launch_new", "completion", "vtt_off", "illegal_input",
 };
 
 static void linebacker_cover(const long *P, const linebacker_in_t *i, const linebacker_out_t *o,
                              const linebacker_out_t *p, uint64_t *n)
 {
-  (void)P;
   if (!i->rst_ni) {
     n[CV_RESET]++;
     return;
@@ -179,6 +178,8 @@ static void linebacker_cover(const long *P, const linebacker_in_t *i, const line
   if (o->launch_new_o) n[CV_LAUNCH_NEW]++;
   if (i->done_valid_i && (p->sched_mask_o >> i->done_id_i & 1u)) n[CV_COMPLETION]++;
   if (o->vtt_mode_o == VTT_MODE_OFF) n[CV_VTT_OFF]++;
+  char e[KIT_ERR_LEN];
+  if (linebacker_in_check(P, i, e, sizeof e)) n[CV_ILLEGAL]++;   /* a value a directed file may not give */
 }
 
 /* Figure 6's scaled configuration (doc "Figure 6"). */
@@ -193,6 +194,8 @@ static const kit_check_t linebacker_checks[] = {
   {"WinLen=2000", 1000000, 20000, "the paper configuration, 2000-cycle windows: many selections, throttles, restores"},
   {LB_FIG6, 300000, 20000, "Figure 6 scaled: 4 CTAs, 4 VPs of 2 registers, 64-cycle windows"},
   {LB_FIG6 " Thresh=80", 200000, 20000, "Figure 6 scaled, 80% threshold: the LM disabled as often as it selects (VTT off)"},
+  {LB_FIG6 " Illegal=1", 200000, 20000,
+   "Figure 6 scaled with the inputs outside the protocol (Illegal=1): reserved op 3, set 1 of one set"},
 };
 
 /* The equivalence configurations (make equiv, make mutate): the scaled
@@ -200,7 +203,7 @@ static const kit_check_t linebacker_checks[] = {
  * every size; the sub-blocks' own geometries are proved in their own
  * lists), under both LM readings (doc/harness.md "Equivalence"). */
 static const kit_equiv_t linebacker_equivs[] = {
-  {LB_FIG6, KIT_CHK(1) | KIT_CHK(2) | KIT_CHK(3), 20000,
+  {LB_FIG6 " Illegal=1", KIT_CHK(1) | KIT_CHK(2) | KIT_CHK(3) | KIT_CHK(5), 20000,
    "Figure 6 scaled: 4 CTAs, 4 VPs of 2 registers, 64-cycle windows (the paper configuration reduced)"},
   {LB_FIG6 " Thresh=80", KIT_CHK(4), 20000,
    "Figure 6 scaled, 80% threshold (the LM disabled, the VTT off)"},

@@ -13,6 +13,17 @@
  * harmless behaviour for protocol errors (doc/ctl.md), but this generator
  * does not make them: tb/ctl/directed/protocol.stim does.
  *
+ * With Illegal = 1 (a stimulus parameter, not in the RTL; one check-list
+ * configuration) it also drives what doc/ctl.md "Inputs outside the
+ * protocol" defines and a directed file may not give: `lm_state_i` 3 on
+ * half the cycles of a disabled LM, #reg loaded in its other encodings
+ * (0 for 2^RnW, v + 2^RnW for v: the same #reg), launches and completions
+ * with IDs >= MaxCta where the ID width has room, and launches nobody
+ * asked for into the highest empty slot while CTAs are parked (so a later
+ * throttle backs up a higher ID after a lower one, and the restore's
+ * "BA = BP - S" picks another CTA than "the smallest backed-up ID"). With
+ * Illegal = 0 it makes no draw for them: the stream is the one without.
+ *
  * Traffic comes in *episodes*, each opened by a reset (a kernel launch):
  *  - configuration in the first cycle: #reg (half the time 1..8, else up
  *    to the RF share of a slot; sometimes one slot owning the whole RF),
@@ -56,7 +67,7 @@ typedef struct ctl_stim {
   ctl_model_t *m;          /* private model: its outputs are the DUT's */
   ctl_out_t o;             /* outputs shown in the coming cycle */
   /* configuration */
-  unsigned maxcta, rnw, bufent;
+  unsigned maxcta, rnw, bufent, illegal;
   uint32_t upr, lor, retmax, inst_max, rf;
   /* episode */
   unsigned reset_left;
@@ -188,6 +199,7 @@ static int stim_init(ctl_stim_t *s, const long *P)
   s->maxcta = (unsigned)P[ctl_P_MaxCta];
   s->rnw = (unsigned)P[ctl_P_RnW];
   s->bufent = (unsigned)P[ctl_P_BufEnt];
+  s->illegal = (unsigned)P[ctl_P_Illegal];
   s->upr = (uint32_t)P[ctl_P_UpRatio];
   s->lor = (uint32_t)P[ctl_P_LoRatio];
   s->retmax = (uint32_t)kit_mask((unsigned)P[ctl_P_RetW]);
@@ -204,6 +216,32 @@ static int empty_slot(const ctl_stim_t *s)
 {
   uint32_t free_ = ~s->m->v & (uint32_t)kit_mask(s->nslots);
   return free_ ? __builtin_ctz(free_) : -1;
+}
+
+/* Illegal = 1: the inputs outside the protocol (header), over a cycle's
+ * legal inputs, before the private model sees them. */
+static void stray(ctl_stim_t *s, ctl_in_t *i)
+{
+  kit_rng_t *r = &s->rng;
+  const uint64_t ids = (uint64_t)1 << kit_clog2(s->maxcta);
+  if (i->lm_state_i == 2 && kit_rng_chance(r, 500)) i->lm_state_i = 3;
+  if (i->cfg_ld_i && kit_rng_chance(r, 300)) i->cfg_nreg_i = i->cfg_nreg_i == s->rf ? 0 : i->cfg_nreg_i + s->rf;
+  if (ids > s->maxcta && !i->launch_valid_i && kit_rng_chance(r, 2)) {
+    i->launch_valid_i = 1;
+    i->launch_id_i = s->maxcta + kit_rng_below(r, ids - s->maxcta);
+    i->launch_frn_i = kit_rng_below(r, s->rf);
+  }
+  if (ids > s->maxcta && !i->done_valid_i && kit_rng_chance(r, 2)) {
+    i->done_valid_i = 1;
+    i->done_id_i = s->maxcta + kit_rng_below(r, ids - s->maxcta);
+  }
+  const uint32_t free_ = ~s->m->v & (uint32_t)kit_mask(s->nslots);
+  if (s->o.ninact_o && free_ && !i->launch_valid_i && kit_rng_chance(r, 200)) {
+    const unsigned slot = 31u - (unsigned)__builtin_clz(free_);
+    i->launch_valid_i = 1;
+    i->launch_id_i = slot;
+    i->launch_frn_i = s->frn[slot] & (s->rf - 1u);
+  }
 }
 
 static void stim_step(ctl_stim_t *s, ctl_in_t *i)
@@ -277,6 +315,7 @@ static void stim_step(ctl_stim_t *s, ctl_in_t *i)
   kit_cta_memory(&s->env, r, s->cyc, o->mem_valid_o, o->mem_we_o, &i->rf_rd_ready_i, &i->rf_wr_ready_i,
                  &i->mem_ready_i, &i->mem_rvalid_i);
   i->dbg_cta_i = kit_rng_below(r, (uint64_t)1 << kit_clog2(s->maxcta));
+  if (s->illegal) stray(s, i);
 
   ctl_step(s->m, i, &s->o);
   kit_cta_after(&s->env, r, s->o.launch_new_o, s->more_pm);

@@ -27,7 +27,8 @@
 #    bits 16-31 (windows here are at most ~8500 cycles x 7 instructions
 #    < 2^16; even the paper's 50000-cycle window retires < 2^19); the event
 #    instructions_saturated (a 32-bit counter cannot saturate in a window).
-#    35 toggle bits, 29 of 30 events.
+#    35 toggle bits, 29 of 32 events (illegal_input and
+#    restore_over_lower_parked need Illegal=1, below).
 #  - A: ninact_o bit 2 and pend_o bit 2 (at most 3 inactive of 4 slots),
 #    pend_o bit 1 (two completions during one move with two CTAs inactive:
 #    possible, not reached with this seed).
@@ -40,6 +41,10 @@
 #  - E: lrn_o bit 13 (a slot's registers above RN 8191: only in the 10% of
 #    episodes with uncapped #reg, not in this seed), ninact_o bit 2 and
 #    pend_o bits 1-2 (MinAct 2 of 5 slots: at most 3 inactive).
+#  - E with Illegal=1 (the inputs outside the protocol, doc/ctl.md): every
+#    event, illegal_input and restore_over_lower_parked included; its
+#    toggles are E's less the RN bits 10-15 of rf_rd_rn_o / rf_wr_rn_o
+#    (moves of the uncapped-#reg episodes: not in this seed's run).
 . "$(dirname "$0")/../test/lib.sh"
 
 A="MaxCta=4 RnW=5 InstW=16 RetW=8 UpRatio=110 LoRatio=90 BufEnt=6 MinAct=1"
@@ -56,6 +61,7 @@ run "$B" 2 200000 2 29
 run "$C" 2 200000 3 29
 run "$D" 2 200000 87 12
 run "$E" 2 200000 4 30
+run "$E Illegal=1" 2 300000 14 32
 
 # ---- storage (section 4.2) ----------------------------------------------
 out=$(make --no-print-directory overhead BLOCK=ctl)

@@ -17,7 +17,11 @@
  *            [--waves FILE [--waves-from C] [--waves-to C]] [--waves-max-mb MB]
  *            [--wave-format vcd|fst] [--fail-dir DIR] [--window N] [--history N]
  *            [--threads 1|2] [--progress 0|1] [--repro "make ..."] [--strict]
- *            [--result FILE] [--bench [--repeat N]]
+ *            [--result FILE] [--bench [--repeat N]] [NAME=VALUE ...]
+ *
+ * NAME=VALUE: parameters over the built configuration, for those outside
+ * the RTL (a stimulus parameter such as ctl's Illegal); an RTL parameter
+ * may be named only with the value the binary was built for.
  *
  * --result FILE: the run's verdict as data (cvkit.lockstep/1, doc/results.md:
  * verdict, cycles, failing cycle and ports, functional coverage counts,
@@ -79,6 +83,8 @@ typedef struct opts {
   uint64_t waves_max_mb;           /* bound of one VCD, 10^6 bytes */
   unsigned window, history, threads, repeat;
   int bench, progress, fst, strict;
+  unsigned nwords;                 /* NAME=VALUE words over the build's parameters */
+  const char *words[KIT_MAX_PARAMS];
 } opts_t;
 
 typedef struct result {
@@ -959,6 +965,14 @@ static int parse_options(int argc, char **argv, opts_t *o, const char **fault, c
     int rc = 0;
     if (strcmp(a, "--bench") == 0) { o->bench = 1; continue; }
     if (strcmp(a, "--strict") == 0) { o->strict = 1; continue; }
+    if (strncmp(a, "--", 2) != 0 && strchr(a, '=')) {
+      if (o->nwords == KIT_MAX_PARAMS) {
+        snprintf(err, n, "more than %d NAME=VALUE words", KIT_MAX_PARAMS);
+        return -1;
+      }
+      o->words[o->nwords++] = a;
+      continue;
+    }
     if (strncmp(a, "--", 2) != 0 || !v) {
       snprintf(err, n, v ? "unknown argument '%s'" : "option %s needs a value (or is unknown)", a);
       return -1;
@@ -1012,8 +1026,19 @@ static int configure(opts_t *o, const char *fault, const char *wf, char *err, si
     snprintf(err, n, "this binary's block is not in the registry");
     return -1;
   }
-  /* The RTL configuration is fixed at verilation; the model follows it. */
+  /* The RTL configuration is fixed at verilation; the model follows it,
+   * and the words may set only what is not in the RTL. */
   if (kit_params_text(o->b, o->P, shim_params(), err, n)) return -1;
+  long built[KIT_MAX_PARAMS];
+  memcpy(built, o->P, sizeof built);
+  if (kit_params_words(o->b, o->P, o->nwords, o->words, err, n)) return -1;
+  for (unsigned i = 0; i < o->b->nparams; i++)
+    if (o->b->params[i].in_rtl && o->P[i] != built[i]) {
+      snprintf(err, n, "%s=%ld: this binary was built for %s=%ld (an RTL parameter: build another)",
+               o->b->params[i].name, o->P[i], o->b->params[i].name, built[i]);
+      return -1;
+    }
+  if (kit_params_check(o->b, o->P, err, n)) return -1;
   o->b->ports(o->P, o->port);
   if (!fault) return 0;
   char cyc[64];
@@ -1101,9 +1126,13 @@ static int report_pass(const opts_t *o, result_t *r, int argc, char **argv)
     snprintf(covtxt, sizeof covtxt, ", coverage %u/%u events%s%s%s", hit, b->ncover,
              hit < b->ncover ? " (missing: " : "", missing, hit < b->ncover ? ")" : "");
   const int strict_fail = o->strict && hit < b->ncover;
-  printf("%s lockstep %s: %" PRIu64 " cycles matched (seed %" PRIu64 ", %s, %s)%s%s\n",
+  char words[1024] = "";
+  for (unsigned i = 0, k = 0; i < b->nparams && k < sizeof words; i++)   /* those outside the RTL */
+    if (!b->params[i].in_rtl && o->P[i] != b->params[i].def)
+      k += (size_t)snprintf(words + k, sizeof words - k, " %s=%ld", b->params[i].name, o->P[i]);
+  printf("%s lockstep %s: %" PRIu64 " cycles matched (seed %" PRIu64 ", %s, %s%s)%s%s\n",
          strict_fail ? "FAIL" : "PASS", b->name, r->cycles, o->seed, o->stim ? o->stim : "random",
-         shim_params(), covtxt, strict_fail ? " under --strict" : "");
+         shim_params(), words, covtxt, strict_fail ? " under --strict" : "");
   printf("  output toggle coverage: %u/%u bits seen at both 0 and 1\n", covered, bits);
   for (unsigned i = 0; i < b->nout && covered < bits; i++) {
     const kit_port_t *p = &o->port[b->nin + i];

@@ -26,6 +26,11 @@
  *  - completions of schedulable CTAs, launches after launch_new_o,
  *    drains answered after a delay, random readies on the RF and memory
  *    ports, memory reads returned in order.
+ * With Illegal = 1 (a stimulus parameter, not in the RTL; one check-list
+ * configuration) 1% of the queued requests carry the reserved op 3 and,
+ * where SetW has room, 1% a set >= Sets: what doc/linebacker.md defines
+ * for them and a directed file may not give (doc/harness.md "Inputs
+ * outside the protocol"). With Illegal = 0 no draw is made for them.
  */
 #include <string.h>
 
@@ -43,7 +48,8 @@ typedef struct lb_stim {
   lb_model_t *m;            /* private model: its outputs are the DUT's */
   linebacker_out_t o;       /* outputs shown in the coming cycle */
   /* configuration */
-  unsigned maxcta, hashw, sets, retmax;
+  unsigned maxcta, hashw, sets, retmax, illegal;
+  uint64_t setmax;          /* the largest set index req_set_i can carry */
   uint32_t rf;
   uint64_t tagmax;
   uint32_t winlen;
@@ -124,6 +130,8 @@ static int stim_init(lb_stim_t *s, const long *P)
   s->maxcta = (unsigned)P[linebacker_P_MaxCta];
   s->hashw = lm_log2u((unsigned)P[linebacker_P_Entries]);
   s->sets = (unsigned)P[linebacker_P_Sets];
+  s->illegal = (unsigned)P[linebacker_P_Illegal];
+  s->setmax = kit_mask(kit_clog2(s->sets));
   s->retmax = (unsigned)kit_mask((unsigned)P[linebacker_P_RetW]);
   s->rf = 1u << P[linebacker_P_RnW];
   s->tagmax = kit_mask((unsigned)P[linebacker_P_TagW]);
@@ -152,6 +160,9 @@ static void push(lb_stim_t *s, unsigned op, uint32_t pc, uint32_t hpc)
   e->hpc = hpc;
   e->set = (uint32_t)kit_rng_below(r, s->nsets);
   e->tag = kit_rng_below(r, s->ntags);
+  if (s->illegal && kit_rng_chance(r, 10)) e->op = 3;                       /* reserved */
+  if (s->illegal && s->setmax >= s->sets && kit_rng_chance(r, 10))
+    e->set = s->sets + (uint32_t)kit_rng_below(r, s->setmax - s->sets + 1u);  /* no such set */
   s->qn++;
 }
 

@@ -40,7 +40,8 @@ lockstep_cov() {
   local b=$1 p=$2 seed=$3 cyc=$4 miss=$5 need=$6 bin out rc r got
   r=build/test/lockstep_cov_${b}_$$.json
   bin=$(block_bin "$b" "$p") || { bad "lockstep $b build ${p:-default}"; return; }
-  out=$($bin --seed "$seed" --cycles "$cyc" --result "$r" --repro "make check BLOCK=$b SEED=$seed CYCLES=$cyc PARAMS='$p'"); rc=$?
+  # shellcheck disable=SC2086  # the words: a stimulus parameter is not in the build
+  out=$($bin --seed "$seed" --cycles "$cyc" --result "$r" --repro "make check BLOCK=$b SEED=$seed CYCLES=$cyc PARAMS='$p'" $p); rc=$?
   echo "$out" | sed "s/^/    /"
   # verdict, toggles and events from the run's result (cvkit.lockstep/1)
   got=$(jget "$r" '"%s %d %d %d %d %d" % (d["verdict"], d["cycles"], d["toggle"]["covered"], d["toggle"]["bits"],
