@@ -106,12 +106,12 @@ static void maw_ctl_cover(const long *P, const maw_ctl_in_t *i, const maw_ctl_ou
  * Together they reach every cover event. */
 static const kit_check_t maw_ctl_checks[] = {
   {"", 60000, 20000, "the paper configuration (n 24, Tw 10, 16K-read periods, TL 32, TH 64, G 1/20)"},
-  {"PeriodLog=3 LatW=4 TL=5 TH=9 GNum=1 GDen=8", 40000, 20000,
-   "8-read periods, 4-bit latencies: the fine search's rows, stops and releases, n_t 0 and m_b 2^P"},
-  {"NMax=6 Tw=2 MinMaw=2 PeriodLog=2 LatW=3 TL=2 TH=5 GNum=1 GDen=4 EqCur=1", 40000, 20000,
-   "Eq. 1 on the current MAW (doc \"Paper readings\"); Tw = MinMaw 2: coarse steps land on Tw and stop at MinMaw"},
-  {"NMax=5 PerCore=1 Tw=6 PeriodLog=3 LatW=3 TL=3 TH=4 GNum=3 GDen=5", 40000, 20000,
-   "MAW per core (n = 10, doc \"Paper readings\"), a one-wide band, G 3/5"},
+  {"PeriodLog=4", 40000, 20000,
+   "16-read periods (the directed files' E1-E3): the fine search's rows, stops and releases, n_t 0, m_b 2^P"},
+  {"PeriodLog=4 EqCur=1", 40000, 20000, "Eq. 1 on the current MAW (doc \"Paper readings\")"},
+  {"PeriodLog=4 PerCore=1", 40000, 20000, "MAW per core, n = 48 (doc \"Paper readings\")"},
+  {"NMax=6 Tw=2 MinMaw=2 PeriodLog=2 LatW=3 TL=2 TH=5 GNum=3 GDen=5 EqCur=1", 40000, 20000,
+   "Tw = MinMaw 2: coarse steps land on Tw and stop at MinMaw; 3-bit latencies, 4-read periods, G 3/5"},
 };
 
 /* The equivalence configurations (make equiv, make mutate): each a
@@ -120,10 +120,12 @@ static const kit_check_t maw_ctl_checks[] = {
 static const kit_equiv_t maw_ctl_equivs[] = {
   {"NMax=4 Tw=3 PeriodLog=2 LatW=3 TL=2 TH=5 GNum=1 GDen=4", KIT_CHK(1) | KIT_CHK(2), 20000,
    "the formal configuration: 4-read periods, 3-bit latencies, G 1/4"},
-  {"NMax=4 Tw=2 MinMaw=2 PeriodLog=2 LatW=3 TL=2 TH=5 GNum=1 GDen=4 EqCur=1", KIT_CHK(3), 20000,
-   "EqCur = 1: Eq. 1 on the current MAW; Tw = MinMaw 2"},
+  {"NMax=4 Tw=3 PeriodLog=2 LatW=3 TL=2 TH=5 GNum=1 GDen=4 EqCur=1", KIT_CHK(3), 20000,
+   "EqCur = 1: Eq. 1 on the current MAW"},
   {"NMax=3 PerCore=1 Tw=4 PeriodLog=2 LatW=3 TL=3 TH=4 GNum=3 GDen=5", KIT_CHK(4), 20000,
    "PerCore = 1: n = 6; a one-wide band, G 3/5"},
+  {"NMax=4 Tw=2 MinMaw=2 PeriodLog=2 LatW=3 TL=2 TH=5 GNum=3 GDen=5 EqCur=1", KIT_CHK(5), 20000,
+   "Tw = MinMaw 2 with EqCur = 1"},
 };
 
 KIT_BLOCK_DEFINE(maw_ctl, maw_ctl, "rtl/maw_ctl/maw_ctl.v", NULL);
