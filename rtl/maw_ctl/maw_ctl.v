@@ -358,14 +358,15 @@ module maw_ctl #(
   wire f_cover_coarse_tw = f_live & decv_q & (dec_q == DCoarse) & (maw_q == TwV) & ~phase_q;
   wire f_cover_min       = f_live & (maw_q == MinV);
   wire f_cover_n_fine    = f_live & phase_q & (maw_q == NV);
-  wire f_cover_pe_wait   = f_live & pe_q & f_past_valid & $past(wait_q) & ~decv_q;
-  reg  f_rel_chg, f_rel_hi;
+  reg  f_rel_chg, f_rel_hi, f_pe_wait;
   always @(posedge clk_i) begin
+    f_pe_wait <= rst_ni & close & wait_q & ~decide;
     f_rel_chg <= rst_ni & decide & phase_q & stop_q & ~hi & chg;
     f_rel_hi  <= rst_ni & decide & phase_q & stop_q & hi;
   end
   wire f_cover_rel_chg   = f_live & f_rel_chg;
   wire f_cover_rel_hi    = f_live & f_rel_hi;
+  wire f_cover_pe_wait   = f_live & f_pe_wait;
   always @* begin
     cover(f_cover_hold);
     cover(f_cover_coarse);
