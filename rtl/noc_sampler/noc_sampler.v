@@ -278,6 +278,135 @@ module noc_sampler #(
   assign avg_o       = avg_q;
   assign nsamp_o     = div_q;
 
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (ZipCPU style). Run by `formal/formal.sh
+  // noc_sampler` at the reduced configuration of formal/noc_sampler.sby;
+  // proved by k-induction. Invariant numbers are doc/noc_sampler.md's
+  // ("Invariants").
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  // start in reset
+  always @* if (!f_past_valid) assume(!rst_ni);
+
+  integer          fi, fj;
+  reg [LatW-1:0]   f_ci, f_cj;
+  reg              f_free_low;            // a free slot below mark_id_o's
+  reg [SumW-1:0]   f_smax;                // C x LatMax
+  always @* begin
+    f_free_low = 1'b0;
+    for (fi = 0; fi < Slots; fi = fi + 1) begin
+      f_ci = cnt_q[fi * LatW +: LatW];
+      // 1: a valid counter is 1..LatMax, a free one 0; valid ones differ
+      if (valid_q[fi]) begin
+        assert(f_ci != {LatW{1'b0}});
+      end else begin
+        assert(f_ci == {LatW{1'b0}});
+      end
+      for (fj = fi + 1; fj < Slots; fj = fj + 1) begin
+        f_cj = cnt_q[fj * LatW +: LatW];
+        if (valid_q[fi] && valid_q[fj]) begin
+          assert(f_ci != f_cj);
+        end
+      end
+      if (!valid_q[fi] && (fi < mark_id_q[SlotW-1:0])) f_free_low = 1'b1;
+    end
+    // 2: S <= C x LatMax (C <= CntMax by its width)
+    f_smax = {{LatW{1'b0}}, c_q} * {{CntW{1'b0}}, LatMax};
+    assert(sum_q <= f_smax);
+    // 3: the divider's remainder stays below the divisor
+    if (busy_q && (div_q != {CntW{1'b0}})) begin
+      assert(rem_q < div_q);
+    end
+    if (div_q == {CntW{1'b0}}) begin
+      assert(rem_q == {CntW{1'b0}});
+    end
+    // 4: busy while steps remain, at most LatW of them
+    assert(busy_q == (step_q != {StepW{1'b0}}));
+    assert(step_q <= StepLat);
+    // 5: the mark registers are the decision for the present state (N8)
+    if (mark_q) begin
+      assert(((lfsr_q & RateMask) == 16'd0) && !f_free_low);
+      assert({1'b0, mark_id_q[SlotW-1:0]} < Slots[SlotW:0]);
+      assert(!valid_q[mark_id_q[SlotW-1:0]] && (gen_q[mark_id_q[SlotW-1:0]] == mark_id_q[SlotW]));
+    end else begin
+      assert(mark_id_q == {IdW{1'b0}});
+    end
+    if (!mark_q && ((lfsr_q & RateMask) == 16'd0)) begin
+      assert(&valid_q);
+    end
+    // 7: the LFSR never locks
+    assert(lfsr_q != 16'd0);
+  end
+
+  // ---- step properties
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      // 4: per_end_i starts exactly LatW busy cycles; the mean follows them
+      if ($past(per_end_i)) begin
+        assert(busy_q && (step_q == StepLat) && !avg_valid_o);
+        assert(nsamp_o == $past(c1));
+      end
+      if (avg_valid_o) begin
+        assert($past(busy_q) && ($past(step_q) == StepOne) && !busy_q);
+      end
+      // N7: a window without samples has mean 0
+      if (avg_valid_o && (nsamp_o == {CntW{1'b0}})) begin
+        assert(avg_o == {LatW{1'b0}});
+      end
+      // 6: a stale stop changes no slot (nothing else happening)
+      if (stale_o && !tmo_o && !$past(take)) begin
+        assert((valid_q == $past(valid_q)) && (gen_q == $past(gen_q)));
+      end
+      // a sampled packet holds its slot with counter 1 (N3)
+      if ($past(take)) begin
+        assert(valid_q[$past(tslot)] && (cnt_q[$past(tslot) * LatW +: LatW] == {{(LatW-1){1'b0}}, 1'b1}));
+      end
+      // N2: the LFSR moves exactly with an injection
+      if ($past(inj_valid_i)) begin
+        assert(lfsr_q == leap16($past(lfsr_q)));
+      end else begin
+        assert(lfsr_q == $past(lfsr_q));
+      end
+      // a drop: wanted, every slot busy
+      if (drop_o) begin
+        assert($past(inj_valid_i) && $past(wanted) && (&$past(valid_q)));
+      end
+    end
+  end
+
+  // ---- covers (each a named f_cover_* signal and a cover statement)
+  reg f_live_p;
+  initial f_live_p = 1'b0;
+  always @(posedge clk_i) f_live_p <= rst_ni;
+  wire f_cov_live = f_past_valid & f_live_p & rst_ni;
+  reg  f_stop_p, f_busy_end_p;
+  always @(posedge clk_i) begin
+    f_stop_p     <= |stop_vec;
+    f_busy_end_p <= per_end_i & busy_q;
+  end
+  wire f_cover_drop          = f_cov_live & drop_o;
+  wire f_cover_timeout       = f_cov_live & tmo_o;
+  wire f_cover_stale         = f_cov_live & stale_o;
+  wire f_cover_stop_and_tmo  = f_cov_live & tmo_o & f_stop_p;
+  wire f_cover_frozen        = f_cov_live & (c_q == CntMax);
+  wire f_cover_restart       = f_cov_live & f_busy_end_p;
+  wire f_cover_empty_window  = f_cov_live & avg_valid_o & (nsamp_o == {CntW{1'b0}});
+  wire f_cover_mean          = f_cov_live & avg_valid_o & (avg_o != {LatW{1'b0}});
+  always @* begin
+    cover(f_cover_drop);
+    cover(f_cover_timeout);
+    cover(f_cover_stale);
+    cover(f_cover_stop_and_tmo);
+    cover(f_cover_frozen);
+    cover(f_cover_restart);
+    cover(f_cover_empty_window);
+    cover(f_cover_mean);
+  end
+`endif
+
 endmodule
 
 `default_nettype wire
