@@ -8,6 +8,11 @@
  */
 #include <string.h>
 
+#include "cmodel/maw_ctl/maw_ctl.h"
+#include "cmodel/noc_sampler/noc_sampler.h"
+#include "cmodel/pdp/pdp.h"
+#include "cmodel/pdp_cache/pdp_cache.h"
+#include "cmodel/victim_bits/victim_bits.h"
 #define KIT_BLOCK_IMPL
 #include "cmodel/cbwt_l1/cbwt_l1.h"
 
@@ -196,7 +201,7 @@ static void cbwt_l1_cover(const long *P, const cbwt_l1_in_t *i, const cbwt_l1_ou
 /* The scaled configuration of the design note's scenario 5.3 (doc "Worked
  * scenario") with 64-read periods and four L1 sets: many periods, every
  * decision of the search. */
-#define CB_SMALL "Sets=4 Ways=2 TagW=5 DMax=8 SampledSets=1 Sc=2 SampM=2 PdMin=4 De=2 PdTagW=5 PeriodLog=6 " \
+#define CB_SMALL "Sets=4 Ways=2 TagW=5 DMax=8 SampledSets=1 Sc=2 SampM=2 De=2 PdTagW=5 PeriodLog=6 " \
                  "Slots=2 LatW=4 CntW=4 RateShift=0 NMax=8 Tw=5 TL=4 TH=8 L1s=2 L2Sets=2 L2Ways=2 SampleShift=0 VbPeriod=16"
 
 /* The default check (make check, make run, make vectors; doc
