@@ -93,7 +93,7 @@ unsigned cb_viol(const cb_model_t *m)
  * `cont` (S2). */
 static unsigned cb_byp_en(const cb_model_t *m, uint64_t cont)
 {
-  return m->fault == CB_FAULT_BYP_ON || !m->byp_mode ? 1u : (unsigned)(cont & 1u);
+  return !m->byp_mode ? 1u : (unsigned)(cont & 1u);
 }
 
 void cb_step(cb_model_t *m, const cbwt_l1_in_t *in, cbwt_l1_out_t *out)
@@ -118,7 +118,7 @@ void cb_step(cb_model_t *m, const cbwt_l1_in_t *in, cbwt_l1_out_t *out)
   ci.acc_set_i = in->acc_set_i;
   ci.acc_tag_i = in->acc_tag_i;
   ci.pd_i = m->po.pd_o;
-  ci.byp_en_i = byp_en;
+  ci.byp_en_i = m->fault == CB_FAULT_BYP_ON ? 1u : byp_en;
   ci.fill_valid_i = in->fill_valid_i;
   ci.fill_set_i = in->fill_set_i;
   ci.fill_way_i = in->fill_way_i;

@@ -60,7 +60,7 @@ static int cbwt_l1_in_check(const long *P, const cbwt_l1_in_t *i, char *err, siz
 /* doc "Storage": every sub-block row, its text prefixed with the block, and
  * the glue's registers (static buffers: the report is printed before the
  * next call). */
-static char cb_txt[KIT_MAX_STORAGE_ROWS][200];
+static char cb_txt[KIT_MAX_STORAGE_ROWS][KIT_STORAGE_TXT];
 
 void cbwt_l1_storage(const long *P, kit_storage_t *st)
 {
@@ -68,19 +68,8 @@ void cbwt_l1_storage(const long *P, kit_storage_t *st)
   memset(st, 0, sizeof *st);
   for (unsigned k = 0; k < CB_NSUB; k++) {
     long Ps[KIT_MAX_PARAMS];
-    kit_storage_t s;
     cb_sub_params(cb_subs[k], P, Ps);
-    cb_subs[k]->storage(Ps, &s);
-    for (unsigned r = 0; r < s.nrows && n < KIT_MAX_STORAGE_ROWS - 1u; r++, n++) {
-      const char *w = s.row[r].what;
-      /* keep the "external:" marker first: the synthesis cross-check
-       * finds external rows by it */
-      if (strncmp(w, "external: ", 10) == 0)
-        snprintf(cb_txt[n], sizeof cb_txt[n], "external: %s %s", cb_subs[k]->name, w + 10);
-      else snprintf(cb_txt[n], sizeof cb_txt[n], "%s %s", cb_subs[k]->name, w);
-      st->row[n] = s.row[r];
-      st->row[n].what = cb_txt[n];
-    }
+    n = kit_storage_sub(st, n, cb_subs[k], Ps, cb_txt);
   }
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "glue: busy_q, busy_q2, wait_q, byp_q 1 each, maw_q NW", 1,
                                      "block", 4u + CB_NW(P)};

@@ -9,7 +9,8 @@
  * reacts to its outputs, which are the outputs the DUT shows in the same
  * cycle. Stimulus stays a pure function of the seed.
  *
- * Traffic comes in episodes, each opened by a reset (a kernel launch):
+ * Traffic comes in episodes of 2 to 12 periods, each opened by a reset (a
+ * kernel launch):
  *  - sampler-L1 accesses at a rate drawn per episode, reads and 0..20%
  *    writes, sets and tags from a working set drawn per episode (small:
  *    hits; large: misses and, once protected, bypasses); fills of
@@ -17,7 +18,8 @@
  *    late or never;
  *  - NoC packets at a rate drawn per episode; every marked packet is
  *    stopped after a latency drawn from a band redrawn at every period end
- *    (below TL, between, above TH, or beyond LatMax: a timeout), one stop
+ *    (below TL, between, above TH, beyond LatMax: a timeout, or one value,
+ *    so that means repeat and the search stops), one stop
  *    per cycle; now and then a stale stop (an id not in flight);
  *  - L2 events in a regime redrawn at every victim_bits period end:
  *    re-requests of lines that are still cached (lost locality:
@@ -41,7 +43,7 @@ typedef struct cbwt_l1_stim {
   cbwt_l1_out_t o;            /* outputs shown in the coming cycle */
   /* configuration */
   unsigned sets, ways, latw, tl, th, idw, l2sets, l2ways, l1s, l2setw, l2wayw, l1w;
-  uint64_t tagmask;
+  uint64_t tagmask, period;
   /* episode */
   unsigned reset_left;
   uint64_t cyc, len;
@@ -56,13 +58,14 @@ typedef struct cbwt_l1_stim {
   unsigned nfill;
 } cbwt_l1_stim_t;
 
-/* A latency band for the coming period: below TL, in range, above TH, or
- * at LatMax and beyond (timeouts). */
+/* A latency band for the coming period: the same again, below TL, in
+ * range, above TH, at LatMax and beyond (timeouts), or one latency. */
 static void new_band(cbwt_l1_stim_t *s)
 {
   kit_rng_t *r = &s->rng;
   const unsigned latmax = (1u << s->latw) - 1u;
-  switch (kit_rng_below(r, 8)) {
+  if (kit_rng_below(r, 4) == 0) return;         /* the same band again */
+  switch (kit_rng_below(r, 10)) {
   case 0: case 1: case 2:
     s->lat_lo = 1;
     s->lat_hi = s->tl > 1 ? s->tl - 1u : 1u;
@@ -75,9 +78,12 @@ static void new_band(cbwt_l1_stim_t *s)
     s->lat_lo = s->th + 1u < latmax ? s->th + 1u : latmax;
     s->lat_hi = latmax;
     break;
-  default:
+  case 7:
     s->lat_lo = latmax - 1u;
     s->lat_hi = latmax + 8u;    /* beyond LatMax: never stopped in time */
+    break;
+  default:                      /* one latency: means repeat exactly (the search's stop) */
+    s->lat_lo = s->lat_hi = 1u + (unsigned)kit_rng_below(r, s->th + 2u < latmax ? s->th + 2u : latmax);
     break;
   }
 }
@@ -87,8 +93,9 @@ static void new_episode(cbwt_l1_stim_t *s)
   kit_rng_t *r = &s->rng;
   s->reset_left = 1u + (unsigned)kit_rng_below(r, 2);
   s->cyc = 0;
-  s->len = 20000u + kit_rng_below(r, 200000u);
   s->acc_pm = kit_gen_pick(r, (const unsigned[]){300, 700, 1000}, 3);
+  /* 2 to 12 periods of reads */
+  s->len = (s->period << 1) * (1u + kit_rng_below(r, 6)) * 1000u / s->acc_pm;
   s->wr_pm = kit_gen_pick(r, (const unsigned[]){0, 50, 200}, 3);
   s->ws = (unsigned)kit_gen_pick(r, (const unsigned[]){1, 2, 4, 8}, 4) * s->ways;
   s->tag_base = kit_gen_tag_base(r, s->tagmask, (uint64_t)s->ws * 2u);
@@ -119,6 +126,7 @@ static int stim_init(cbwt_l1_stim_t *s, const long *P)
   s->l2wayw = CB_L2WAYW(P);
   s->l1w = CB_L1W(P);
   s->tagmask = kit_mask((unsigned)P[cbwt_l1_P_TagW]);
+  s->period = (uint64_t)1 << P[cbwt_l1_P_PeriodLog];
   s->o = s->m->out;
   new_episode(s);
   return 0;
