@@ -12,14 +12,16 @@
  * Traffic comes in episodes of 2 to 12 periods, each opened by a reset (a
  * kernel launch):
  *  - sampler-L1 accesses at a rate drawn per episode, reads and 0..20%
- *    writes, sets and tags from a working set drawn per episode (small:
+ *    writes, sets and tags from a working set of half the cache to four
+ *    times it, drawn per episode (small:
  *    hits; large: misses and, once protected, bypasses); fills of
  *    allocated lines a few cycles after their miss (with Resv), sometimes
  *    late or never;
  *  - NoC packets at a rate drawn per episode; every marked packet is
  *    stopped after a latency drawn from a band redrawn at every period end
- *    (below TL, between, above TH, beyond LatMax: a timeout, or one value,
- *    so that means repeat and the search stops), one stop
+ *    (below TL, between, above TH, beyond LatMax: a timeout, one value,
+ *    the same again or the one before, so that means repeat and the search
+ *    rolls back and stops), one stop
  *    per cycle; now and then a stale stop (an id not in flight);
  *  - L2 events in a regime redrawn at every victim_bits period end:
  *    re-requests of lines that are still cached (lost locality:
@@ -50,6 +52,7 @@ typedef struct cbwt_l1_stim {
   unsigned acc_pm, wr_pm, ws, inj_pm, stale_pm, ev_pm, l2_lost_pm, fill_late_pm;
   uint64_t tag_base;
   unsigned lat_lo, lat_hi;    /* the current latency band */
+  unsigned lat_lo1, lat_hi1;  /* the band before */
   /* the previous cycle's access (for the fill of its allocation) */
   unsigned last_rd, last_set;
   cbs_pkt_t pkt[CBS_PKT];
@@ -58,14 +61,23 @@ typedef struct cbwt_l1_stim {
   unsigned nfill;
 } cbwt_l1_stim_t;
 
-/* A latency band for the coming period: the same again, below TL, in
- * range, above TH, at LatMax and beyond (timeouts), or one latency. */
+/* A latency band for the coming period: the same again, the one before,
+ * below TL, in range, above TH, at LatMax and beyond (timeouts), or one
+ * latency. */
 static void new_band(cbwt_l1_stim_t *s)
 {
   kit_rng_t *r = &s->rng;
   const unsigned latmax = (1u << s->latw) - 1u;
-  if (kit_rng_below(r, 4) == 0) return;         /* the same band again */
-  switch (kit_rng_below(r, 10)) {
+  const unsigned lo2 = s->lat_lo1, hi2 = s->lat_hi1;
+  s->lat_lo1 = s->lat_lo;
+  s->lat_hi1 = s->lat_hi;
+  switch (kit_rng_below(r, 14)) {
+  case 10: case 11:                             /* the same band again */
+    break;
+  case 12: case 13:                             /* back to the band before: an oscillation (the search's rollback and stop) */
+    s->lat_lo = lo2;
+    s->lat_hi = hi2;
+    break;
   case 0: case 1: case 2:
     s->lat_lo = 1;
     s->lat_hi = s->tl > 1 ? s->tl - 1u : 1u;
@@ -97,7 +109,10 @@ static void new_episode(cbwt_l1_stim_t *s)
   /* 2 to 12 periods of reads */
   s->len = (s->period << 1) * (1u + kit_rng_below(r, 6)) * 1000u / s->acc_pm;
   s->wr_pm = kit_gen_pick(r, (const unsigned[]){0, 50, 200}, 3);
-  s->ws = (unsigned)kit_gen_pick(r, (const unsigned[]){1, 2, 4, 8}, 4) * s->ways;
+  /* the working set: half the cache to four times it (hits; misses, then
+   * protected lines and bypasses) */
+  s->ws = (unsigned)kit_gen_pick(r, (const unsigned[]){1, 2, 3, 4, 8}, 5) * s->sets * s->ways / 2u;
+  if (s->ws == 0) s->ws = 1;
   s->tag_base = kit_gen_tag_base(r, s->tagmask, (uint64_t)s->ws * 2u);
   s->inj_pm = kit_gen_pick(r, (const unsigned[]){50, 300, 800}, 3);
   s->stale_pm = kit_gen_pick(r, (const unsigned[]){0, 2}, 2);
@@ -106,6 +121,7 @@ static void new_episode(cbwt_l1_stim_t *s)
   s->fill_late_pm = kit_gen_pick(r, (const unsigned[]){0, 100}, 2);
   s->npkt = s->nfill = 0;
   s->last_rd = 0;
+  s->lat_lo = s->lat_hi = s->lat_lo1 = s->lat_hi1 = 1;
   new_band(s);
 }
 
