@@ -138,10 +138,10 @@ module cbwt_l1 #(
   // the slice's own parameter rules (doc "Parameters"); the sub-blocks
   // check theirs
   generate
-    if (PdTagW > TagW) begin : g_bad_pdtagw
+    if (PdTagW > TagW) begin : g_err_pdtagw
       cbwt_l1_illegal_PdTagW_above_TagW u_illegal ();
     end
-    if (PeriodLen < LatW + 2) begin : g_bad_period
+    if (PeriodLen < LatW + 2) begin : g_err_period
       cbwt_l1_illegal_PeriodLog_below_LatW_plus_2 u_illegal ();
     end
   endgenerate
