@@ -149,8 +149,8 @@ build/san/$(basename $(notdir $(1))): build/san/$(1:.c=.o) $$(SAN_OBJ)
 endef
 $(foreach u,$(UNIT_SRC),$(eval $(call unit_rules,$(u))))
 
--include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/harness/cli.d build/obj/tb/harness/lockstep.d \
-  $(UNIT_SRC:%.c=build/obj/%.d)
+-include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) build/obj/tb/harness/cli.d build/san/tb/harness/cli.d \
+  build/obj/tb/harness/lockstep.d $(UNIT_SRC:%.c=build/obj/%.d) $(UNIT_SRC:%.c=build/san/%.d)
 
 # The request of this make invocation for the job planner (kit plan,
 # tb/harness/plan.c, decides what it means: the block's default test when

@@ -1,0 +1,96 @@
+# MAW controller (doc/maw_ctl.md), end to end on the harness: lockstep
+# beyond the check list, the paper-reading pairs, storage, synthesis, bad
+# input, formal with planted bugs, fault injection, a wrong hand expect and
+# a non-default-mode bug found by make equiv.
+#
+# State space: two period counters, the MAW with its direction, phase and
+# stop, two latencies and the registered outputs; the behaviour is one
+# decision per period. The default check (19_checks) runs the check list
+# (short periods, both values of EqCur and PerCore, Tw = MinMaw) and the
+# directed files (E1-E3, the reading pairs, M8 timing); this script adds
+# the widest configuration (n = 128, 16-bit latencies: the Eq. 1 product
+# and the G comparators at full width), the storage rows, Yosys flop counts
+# equal to the model's estimate, the bad-input messages, the formal proof
+# (and two planted bugs it must catch), the paper-reading pairs (the same
+# traffic, expects that differ) and a fault caught at its cycle.
+. "$(dirname "$0")/../test/lib.sh"
+
+# ---- lockstep (run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS) ---------
+# n = 120 (7-bit MAW), Eq. 1 on the current MAW, 16-bit latencies, G 7/100;
+# the coarse step never lands on Tw 100 or stops at MinMaw 3 here, and the
+# fine search rarely climbs back to 128
+run() { lockstep_cov maw_ctl "$@"; }
+run "NMax=60 PerCore=1 Tw=100 MinMaw=3 PeriodLog=5 LatW=16 TL=100 TH=2000 GNum=7 GDen=100 EqCur=1" 2 100000 0 21
+
+# ---- paper readings: the same traffic, expects that differ ----------------
+readings_pair maw_ctl tb/maw_ctl/directed/eq_base_n.stim tb/maw_ctl/directed/eq_base_cur.stim
+readings_pair maw_ctl tb/maw_ctl/directed/scope_sched.stim tb/maw_ctl/directed/scope_core.stim
+
+# ---- storage (doc "Storage") ----------------------------------------------
+out=$(make --no-print-directory overhead BLOCK=maw_ctl)
+echo "$out"
+echo "$out" | grep -qE 'added +subtotal +57 ' && echo "$out" | grep -qE 'interface +subtotal +26 ' \
+  && echo "$out" | grep -q 'model state total (added + baseline + interface): 83 bits' \
+  && ok "overhead paper configuration: 57 added + 26 interface = 83 bits" || bad "overhead paper configuration"
+out=$(build/kit overhead maw_ctl PerCore=1 LatW=16 PeriodLog=24)
+echo "$out" | grep -q 'model state total (added + baseline + interface): 127 bits' \
+  && ok "overhead P 24, LatW 16, n 48: (2 x 24 + 6 + 4 + 2 x 16) + (25 + 6 + 6) = 90 + 37 = 127 bits" \
+  || bad "overhead P 24, LatW 16, n 48: $(echo "$out" | tail -1)"
+
+# ---- synthesis: no latches, RTL flops == model total ----------------------
+# (configurations where every register can change: with EqCur 0 and n a
+# power of two n_t's low bits are constant, and where the fine search can
+# never start - TH = 2^LatW-1, Tw = MinMaw - its registers are removed)
+for c in "" "NMax=4 Tw=3 PeriodLog=2 LatW=3 TL=2 TH=5 GNum=1 GDen=4 EqCur=1" \
+         "NMax=60 PerCore=1 Tw=100 MinMaw=3 PeriodLog=5 LatW=16 TL=100 TH=2000 GNum=7 GDen=100" \
+         "NMax=3 Tw=2 PeriodLog=2 LatW=2 TL=1 TH=2 GNum=1 GDen=2"; do
+  synth_check maw_ctl "$c"
+done
+
+# ---- bad input --------------------------------------------------------------
+T=build/test/bad_maw_ctl; rm -rf "$T"; mkdir -p "$T"
+expect_err "maw_ctl Tw above n" "Tw=25 must be <= n=24" build/kit overhead maw_ctl Tw=25
+expect_err "maw_ctl TL above TH" "TL=70 must be <= TH=64" build/kit overhead maw_ctl TL=70
+expect_err "maw_ctl TH beyond LatW" "TH=64 must be <= 2\\^LatW-1=63" build/kit overhead maw_ctl LatW=6
+expect_err "maw_ctl GNum >= GDen" "GNum=20 must be < GDen=20" build/kit overhead maw_ctl GNum=20
+expect_err "maw_ctl PerCore=2 (make check)" "PerCore=2 out of range 0..1" make --no-print-directory check BLOCK=maw_ctl PARAMS=PerCore=2
+printf 'noc_avg_i=1024\n' > "$T/wide.stim"
+expect_err "maw_ctl noc_avg_i too wide in a directed file" "wide.stim:1: noc_avg_i=1024 does not fit in 10 bits" \
+  build/kit vectors maw_ctl --stim "$T/wide.stim" -o "$T/o1.vec"
+[ ! -e "$T/o1.vec" ] && ok "maw_ctl: no output file left by the failed command" || bad "maw_ctl: o1.vec left behind"
+expect_err "maw_ctl RTL refuses Tw=25 (Verilator)" "maw_ctl_param_error_MinMaw_and_Tw" verilator --lint-only -GTw=25 rtl/maw_ctl/maw_ctl.v
+expect_err "maw_ctl RTL refuses TL > TH (Icarus)" "maw_ctl_param_error_TL_le_TH" iverilog -g2005 -o "$T/x" -Pmaw_ctl.TL=70 rtl/maw_ctl/maw_ctl.v
+
+# ---- formal: proofs, covers, premises; then planted bugs must break it ----
+formal/formal.sh maw_ctl
+plant() { formal_planted maw_ctl "$@"; }
+# the coarse step without its MinMaw clamp (M4): n_t 0 gives MAW 0, invariant 1
+plant "coarse step below MinMaw" 's/  wire \[NW-1:0\] c_maw  = (c_min < MinV) ? MinV : c_min;/  wire [NW-1:0] c_maw  = c_min;/' bmc
+# FINE entered at MAW = Tw (M5: "smaller than T_w"), invariant 3
+plant "FINE at Tw" 's/        x_phase = c_maw < TwV;/        x_phase = c_maw <= TwV;/' bmc
+
+# ---- the checker can fail ----------------------------------------------------
+out=$(make --no-print-directory check BLOCK=maw_ctl PARAMS=PeriodLog=4 SEED=5 CYCLES=30000 FAULT=23456:maw_o 2>&1); rc=$?
+if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH maw_ctl at cycle 23456 ' && echo "$out" | grep -q '^  maw_o .*<-- differs' \
+   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "maw_ctl fault at cycle 23456 on maw_o caught at exactly that cycle"
+else bad "maw_ctl fault: rc=$rc: $(echo "$out" | head -12)"; fi
+sed 's/^expect dec_valid_o=1 wait_o=0 stop_o=0 dec_o=3 maw_o=7 phase_o=1 dir_o=2$/expect dec_valid_o=1 wait_o=0 stop_o=0 dec_o=3 maw_o=8 phase_o=1 dir_o=2/' \
+  tb/maw_ctl/directed/e2_decisions.stim > "$T/e2_wrong.stim"
+if cmp -s tb/maw_ctl/directed/e2_decisions.stim "$T/e2_wrong.stim"; then bad "maw_ctl wrong expect: the sed no longer matches e2_decisions.stim"
+else expect_err "maw_ctl wrong hand expectation (E2's DOWN_G to 8) is caught" 'e2_wrong.stim:[0-9]+: expect maw_o=0x8 but the model gives 0x7' \
+  make --no-print-directory check BLOCK=maw_ctl STIM="$T/e2_wrong.stim"; fi
+
+# ---- make equiv finds a bug in a non-default mode without PARAMS ----------
+# (Eq. 1 always on n: only the EqCur = 1 equivalence configurations see it)
+D=build/test/equiv_maw_ctl; rm -rf "$D"; mkdir -p "$D"
+sed -e 's/^module maw_ctl\b/module maw_ctl_m/' \
+    -e 's/  wire \[NW-1:0\] base   = (EqCur != 0) ? maw_q : NV;/  wire [NW-1:0] base   = NV;/' \
+    rtl/maw_ctl/maw_ctl.v > "$D/maw_ctl_m.v"
+if [ "$(diff rtl/maw_ctl/maw_ctl.v "$D/maw_ctl_m.v" | grep -c '^>')" != 2 ]; then bad "equiv maw_ctl mode bug: the sed no longer matches"
+else
+  python3 tools/equiv.py maw_ctl --rtl "$D/maw_ctl_m.v" --top maw_ctl_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
+  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
+  [ $rc -eq 1 ] && echo "$how" | grep -q 'EqCur=1' \
+    && ok "equiv maw_ctl finds an Eq. 1 base bug under EqCur = 1 without PARAMS: $how" \
+    || bad "equiv maw_ctl mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
+fi
