@@ -1,0 +1,71 @@
+# NoC sampler (doc/noc_sampler.md), end to end on the harness: lockstep
+# beyond the check list, storage, synthesis, bad input, formal with planted
+# bugs and fault injection for this block.
+#
+# State space: per slot valid, gen and counter; the LFSR; the window (S,
+# C); the divider. Slots interact only through the lowest-free choice and
+# the one-timeout-per-cycle rule, so a few slots in every combination of
+# free / in flight / at LatMax, windows that freeze and windows closed
+# while the divider runs are the space, reached by the generator's bursts,
+# blind stops and short windows. The default check (19_checks) runs the
+# check list and the directed files; this script adds a configuration the
+# list does not hold (5 slots: a slot field of 3 bits with 3 ids beyond
+# Slots), the storage rows of the design note's default, Yosys flop counts
+# equal to the model's estimate at four corners (one slot, RateShift 0,
+# the widest), the bad-input messages, the formal proof (and three planted
+# bugs it must catch) and a fault caught at its cycle.
+. "$(dirname "$0")/../test/lib.sh"
+
+# ---- lockstep (run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS) ---------
+# 5 slots, LatW 5, CntW 4, RateShift 1, seed 3: every event
+run() { lockstep_cov noc_sampler "$@"; }
+run "Slots=5 LatW=5 CntW=4 RateShift=1 Seed=3" 2 100000 0 15
+
+# ---- storage (doc "Storage") ----------------------------------------------
+out=$(make --no-print-directory overhead BLOCK=noc_sampler)
+echo "$out"
+echo "$out" | grep -qE 'added +subtotal +142 ' && echo "$out" | grep -qE 'interface +subtotal +54 ' \
+  && echo "$out" | grep -q 'model state total (added + baseline + interface): 196 bits' \
+  && ok "overhead defaults: 142 added + 54 interface = 196 bits (design note 3.2)" \
+  || bad "overhead defaults: $(echo "$out" | grep -E 'subtotal|total')"
+out=$(build/kit overhead noc_sampler RateShift=0)
+echo "$out" | grep -q 'LFSR' && bad "overhead RateShift 0: an LFSR row (nothing reads it)" \
+  || ok "overhead RateShift 0: no LFSR row (synthesis removes it)"
+
+# ---- synthesis: no latches, RTL flops == model total ------------------------
+for c in "" "Slots=1 LatW=3 CntW=1 RateShift=2" "Slots=3 LatW=2 CntW=2 RateShift=0" \
+         "Slots=16 LatW=16 CntW=16 RateShift=15 Seed=65535"; do
+  synth_check noc_sampler "$c"
+done
+
+# ---- bad input --------------------------------------------------------------
+T=build/test/bad_noc_sampler; rm -rf "$T"; mkdir -p "$T"
+expect_err "noc_sampler Slots=17 (make check)" "Slots=17 out of range 1..16" make --no-print-directory check BLOCK=noc_sampler PARAMS=Slots=17
+expect_err "noc_sampler Seed=0" "Seed=0 out of range 1..65535" build/kit overhead noc_sampler Seed=0
+printf 'rst_ni=0\nret_valid_i=1 ret_id_i=16\n' > "$T/wide.stim"
+expect_err "noc_sampler ret_id_i too wide in a directed file" "wide.stim:2: ret_id_i=16 does not fit in 4 bits" \
+  build/kit vectors noc_sampler --stim "$T/wide.stim" -o "$T/o1.vec"
+[ ! -e "$T/o1.vec" ] && ok "noc_sampler: no output file left by the failed command" || bad "noc_sampler: o1.vec left behind"
+expect_err "noc_sampler RTL refuses Slots=17 (Verilator)" "noc_sampler_param_error_Slots" verilator --lint-only -GSlots=17 rtl/noc_sampler/noc_sampler.v
+expect_err "noc_sampler RTL refuses LatW=1 (Icarus)" "noc_sampler_param_error_LatW" iverilog -g2005 -o "$T/x" -Pnoc_sampler.LatW=1 rtl/noc_sampler/noc_sampler.v
+
+# ---- formal: proofs, covers, premises; then planted bugs must break it ----
+formal/formal.sh noc_sampler
+plant() { formal_planted noc_sampler "$@"; }
+# a mark for an unwanted LFSR word (N2, N8): invariant 5
+plant "mark ignores the LFSR" 's/    if ((lfsr_d \& RateMask) == 16.d0) begin/    if (1'"'"'b1) begin/' bmc
+# a quotient bit with a zero divisor (N7: C = 0 gives 0): the empty mean
+plant "divide by an empty window" 's/        q      = (div_q != {CntW{1.b0}}) \&\& (t >= {1.b0, div_q});/        q      = (t >= {1'"'"'b0, div_q});/' bmc
+# a timeout counted past the freeze (N6): invariant 2
+plant "count past CntMax" 's/    if (tmo_d \&\& (c1 != CntMax)) begin/    if (tmo_d) begin/' bmc
+
+# ---- the checker can fail ----------------------------------------------------
+out=$(make --no-print-directory check BLOCK=noc_sampler SEED=5 CYCLES=30000 FAULT=23456:avg_o 2>&1); rc=$?
+if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH noc_sampler at cycle 23456 ' && echo "$out" | grep -q '^  avg_o .*<-- differs' \
+   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "noc_sampler fault at cycle 23456 on avg_o caught at exactly that cycle"
+else bad "noc_sampler fault: rc=$rc: $(echo "$out" | head -12)"; fi
+sed 's/^expect busy_o=0 avg_valid_o=1 avg_o=4 nsamp_o=2$/expect busy_o=0 avg_valid_o=1 avg_o=5 nsamp_o=2/' \
+  tb/noc_sampler/directed/e1_mean.stim > "$T/e1_wrong.stim"
+if cmp -s tb/noc_sampler/directed/e1_mean.stim "$T/e1_wrong.stim"; then bad "noc_sampler wrong expect: the sed no longer matches e1_mean.stim"
+else expect_err "noc_sampler wrong hand expectation (E1's mean 5) is caught" 'e1_wrong.stim:[0-9]+: expect avg_o=0x5 but the model gives 0x4' \
+  make --no-print-directory check BLOCK=noc_sampler STIM="$T/e1_wrong.stim"; fi
