@@ -200,12 +200,12 @@ static void cbwt_l1_cover(const long *P, const cbwt_l1_in_t *i, const cbwt_l1_ou
 /* The default check (make check, make run, make vectors; doc
  * "Verification"). */
 static const kit_check_t cbwt_l1_checks[] = {
-  {"", 200000, 20000, "the paper's sampler core: 16K-read periods, Eq. 1 coarse steps"},
-  {"PeriodLog=8 LatW=6 TL=8 TH=24 RateShift=2", 200000, 20000,
+  {"", 100000, 20000, "the paper's sampler core: 16K-read periods, Eq. 1 coarse steps"},
+  {"PeriodLog=8 LatW=6 TL=8 TH=24 RateShift=2", 100000, 20000,
    "the paper's geometry, 256-read periods: many PDs and decisions, the fine search"},
   {CB_SCEN, 200000, 100000, "scenario 5.3's configuration: every decision of the search, timeouts, drops"},
   {CB_SCEN " BypMode=0", 100000, 20000, "scenario 5.3's configuration with bypassing always on (S2)"},
-  {CB_OTHER, 200000, 20000,
+  {CB_OTHER, 100000, 20000,
    "scaled, the other readings: bypass always on, Eq. 1 on the current MAW, MAW per core, lowest-way victims"},
 };
 
