@@ -111,6 +111,7 @@ premise_sby() {
     END { if (sec == "[script]") extra() }
     sec == "[options]" && $1 == "mode"  { print "mode cover"; next }
     sec == "[options]" && $1 == "depth" { print "depth " d; next }
+    sec == "[engines]" && $1 == "abc" && $2 == "pdr" { print "smtbmc yices"; next }   # a PDR proof: covers need a BMC engine
     sec == "[files]" && ($1 == "../rtl/" blkdir "/" top || $1 == top) { print top " " copy; next }
     sec == "[files]" { sub(/^\.\.\//, root "/") }
     { print }'

@@ -187,7 +187,8 @@ class Report:
                                 f"{missed or self.error_words(d)}")
                 return
         if rec["verdict"] == "proved":
-            self.say(True, f"{job}: every assert holds (k-induction, depth {depth}, {secs:.0f}s)")
+            how = f"k-induction, depth {depth}" if depth else "IC3/PDR, unbounded"   # abc pdr has no depth
+            self.say(True, f"{job}: every assert holds ({how}, {secs:.0f}s)")
         elif rec["verdict"] == "bounded":
             self.say(True, f"{job}: no assert fails within {depth} cycles from reset "
                            f"(bounded, {secs:.0f}s)")

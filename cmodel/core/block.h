@@ -130,6 +130,15 @@ typedef struct kit_block {
 
 #define KIT_MAX_COVER 32
 
+/* A composite's storage report: append sub-block `sub`'s rows at its
+ * configuration Psub to st from row n on, each text prefixed with the
+ * block's name ("external: " kept first: the synthesis cross-check finds
+ * external rows by it) and written into txt[n..] (the caller's static
+ * buffers, one per row of st); returns the new row count. */
+#define KIT_STORAGE_TXT 200
+unsigned kit_storage_sub(kit_storage_t *st, unsigned n, const kit_block_t *sub, const long *Psub,
+                         char (*txt)[KIT_STORAGE_TXT]);
+
 /* The descriptor `const kit_block_t b_block`, defined at the end of
  * cmodel/<b>/<b>_block.c from the names that file and the generated
  * interface (defgen.h) give: b_params, b_ports, b_NPARAMS / b_NIN /

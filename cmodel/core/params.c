@@ -265,3 +265,18 @@ void kit_rng_seed(kit_rng_t *r, uint64_t seed)
   uint64_t x = seed;
   for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
 }
+
+unsigned kit_storage_sub(kit_storage_t *st, unsigned n, const kit_block_t *sub, const long *Psub,
+                         char (*txt)[KIT_STORAGE_TXT])
+{
+  kit_storage_t s;
+  sub->storage(Psub, &s);
+  for (unsigned r = 0; r < s.nrows && n < KIT_MAX_STORAGE_ROWS - 1u; r++, n++) {
+    const char *w = s.row[r].what;
+    if (strncmp(w, "external: ", 10) == 0) snprintf(txt[n], KIT_STORAGE_TXT, "external: %s %s", sub->name, w + 10);
+    else snprintf(txt[n], KIT_STORAGE_TXT, "%s %s", sub->name, w);
+    st->row[n] = s.row[r];
+    st->row[n].what = txt[n];
+  }
+  return n;
+}

@@ -50,7 +50,7 @@ static int linebacker_in_check(const long *P, const linebacker_in_t *i, char *er
 /* doc "Storage": every sub-block row, its text prefixed with the block, and
  * the glue's registers. The texts live in static buffers (the report is
  * printed before the next call). */
-static char lb_txt[KIT_MAX_STORAGE_ROWS][200];
+static char lb_txt[KIT_MAX_STORAGE_ROWS][KIT_STORAGE_TXT];
 
 void linebacker_storage(const long *P, kit_storage_t *st)
 {
@@ -58,18 +58,8 @@ void linebacker_storage(const long *P, kit_storage_t *st)
   memset(st, 0, sizeof *st);
   for (unsigned k = 0; k < LB_NSUB; k++) {
     long Ps[KIT_MAX_PARAMS];
-    kit_storage_t s;
     lb_sub_params(lb_subs[k], P, Ps);
-    lb_subs[k]->storage(Ps, &s);
-    for (unsigned r = 0; r < s.nrows && n < KIT_MAX_STORAGE_ROWS - 1u; r++, n++) {
-      const char *w = s.row[r].what;
-      /* keep the "external:" marker first: the synthesis cross-check
-       * finds external rows by it */
-      if (strncmp(w, "external: ", 10) == 0) snprintf(lb_txt[n], sizeof lb_txt[n], "external: %s %s", lb_subs[k]->name, w + 10);
-      else snprintf(lb_txt[n], sizeof lb_txt[n], "%s %s", lb_subs[k]->name, w);
-      st->row[n] = s.row[r];
-      st->row[n].what = lb_txt[n];
-    }
+    n = kit_storage_sub(st, n, lb_subs[k], Ps, lb_txt);
   }
   const unsigned setw = kit_clog2((uint64_t)P[linebacker_P_Sets]), tagw = (unsigned)P[linebacker_P_TagW];
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "glue: lk_pc 32, ev_st 2, ev_set, ev_tag, ev_useful 1, win_chk 1",

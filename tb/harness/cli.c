@@ -89,6 +89,30 @@ static void rtl_params(const kit_block_t *b, const long *P, const char *fmt, con
   fputc('\n', f);
 }
 
+/* The build directory name: the RTL parameters as NAME VALUE joined by
+ * '_', or, when that would pass KIT_CFGID_MAX characters (a composite with
+ * many parameters; file names stop at 255), its first KIT_CFGID_KEEP
+ * characters and a 64-bit FNV-1a hash of the whole. Shorter names are
+ * unchanged. */
+#define KIT_CFGID_MAX 160u
+#define KIT_CFGID_KEEP 120
+static void cfgid(const kit_block_t *b, const long *P, FILE *f)
+{
+  char id[KIT_MAX_PARAMS * 48];
+  size_t n = 0;
+  for (unsigned i = 0; i < b->nparams && n < sizeof id; i++) {
+    if (!b->params[i].in_rtl) continue;
+    n += (size_t)snprintf(id + n, sizeof id - n, "%s%s%ld", n ? "_" : "", b->params[i].name, P[i]);
+  }
+  if (n <= KIT_CFGID_MAX) {
+    fprintf(f, "%s\n", id);
+    return;
+  }
+  uint64_t h = 1469598103934665603ull;
+  for (size_t k = 0; id[k]; k++) h = (h ^ (unsigned char)id[k]) * 1099511628211ull;
+  fprintf(f, "%.*s_h%016llx\n", KIT_CFGID_KEEP, id, (unsigned long long)h);
+}
+
 static int cmd_overhead(const kit_block_t *b, const long *P)
 {
   kit_storage_t st;
@@ -567,7 +591,7 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "rtl") == 0) return printf("%s\n", b->rtl_files), 0;
   if (strcmp(cmd, "gflags") == 0) return rtl_params(b, P, "-G%s=%ld", " ", stdout), 0;
   if (strcmp(cmd, "rtlparams") == 0) return rtl_params(b, P, "%s=%ld", " ", stdout), 0;
-  if (strcmp(cmd, "cfgid") == 0) return rtl_params(b, P, "%s%ld", "_", stdout), 0;
+  if (strcmp(cmd, "cfgid") == 0) return cfgid(b, P, stdout), 0;
   if (strcmp(cmd, "overhead") == 0) return cmd_overhead(b, P);
   if (strcmp(cmd, "vectors") == 0) return cmd_vectors(b, P, &a);
   if (strcmp(cmd, "checks") == 0) return cmd_checks(b);
