@@ -16,8 +16,10 @@ program then
   3. reads those results (never the text) into the summary lines and
      build/results/TARGET/summary.json (cvkit.summary/1, doc/results.md).
 --stop (a plan option) ends the run at the first job that fails; each
-model is then built when its first job runs (in plan order), so what comes
-after the failure is never built.
+model is then built when its first job runs, and the jobs of the cheapest
+models (the plan's `bits`, each configuration's storage estimate) run
+first, so a failure a small configuration shows never waits for a large
+build, and what comes after the failure is never built.
 
 Exit status 0 when every job passed (and, under --strict, every block
 reached all its cover events), 1 otherwise, 2 for a bad request.
@@ -271,8 +273,13 @@ class Executor:
             ready[k].set()
 
         with ThreadPoolExecutor(max_workers=self.njobs) as pool:
-            # replay jobs wait for their vector file: submit those last
-            order = sorted(range(len(self.jobs)), key=lambda k: "after" in self.jobs[k])
+            # replay jobs wait for their vector file: submit those last.
+            # Under --stop the cheapest models go first (the plan's storage
+            # estimate of each): a failure found at a small configuration
+            # never waits for the build of a large one.
+            models = self.p["models"]
+            cost = lambda j: models[j["model"]].get("bits", 0) if self.lazy and j["kind"] == "lockstep" else 0
+            order = sorted(range(len(self.jobs)), key=lambda k: ("after" in self.jobs[k], cost(self.jobs[k])))
             for k in order:
                 pool.submit(work, k)
             quiet = self.target == "regress"   # thousands of jobs: their reports are in their .txt files

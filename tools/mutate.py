@@ -203,6 +203,8 @@ def main():
     ap.add_argument("--classify-only", action="store_true",
                     help="skip the default check: every mutant goes straight to make equiv's classification")
     ap.add_argument("--lines", default="", help="only points on these RTL lines (N,N,...): one mutation studied alone")
+    ap.add_argument("--only", default="",
+                    help="judge only these mutants of the list (N,N,...: hac_m3 is 3); the rest are listed, not judged")
     ap.add_argument("--jobs", type=int, default=2, help="mutants judged side by side")
     ap.add_argument("--bmc", type=int, default=24, help="BMC depth of the equivalence check of a survivor")
     ap.add_argument("--check-timeout", type=int, default=900,
@@ -263,6 +265,16 @@ def main():
         check_args.append("--no-directed")
     if a.cycles > 0:
         check_args += ["--each-cycles", str(a.cycles)]
+
+    if a.only:
+        try:
+            only = {int(x) for x in a.only.split(",")}
+        except ValueError:
+            sys.exit("mutate: error: --only '%s': expected mutant numbers N,N,..." % a.only)
+        bad = sorted(n for n in only if not 1 <= n <= len(mutants))
+        if bad:
+            sys.exit("mutate: error: --only %s: the list has %d mutants (--mutants)" % (a.only, len(mutants)))
+        mutants = [m for k, m in enumerate(mutants) if k + 1 in only]
 
     if a.list:
         for name, path, cand in mutants:

@@ -58,6 +58,7 @@ typedef struct model {
   const kit_block_t *b;
   char params[1024];     /* the words given (over the defaults) */
   char rtlparams[1024];  /* every RTL parameter: the identity of the build */
+  uint64_t bits;         /* the storage estimate's total: what the model costs to build */
 } model_t;
 
 typedef struct plan {
@@ -106,6 +107,12 @@ static int model_for(plan_t *p, const kit_block_t *b, const char *params)
     if (p->model[i].b == b && strcmp(p->model[i].rtlparams, words) == 0) return (int)i;
   if (p->nmodels == MAX_MODELS) return fail(p, "more than %s distinct models%s", "512", "");
   model_t *m = &p->model[p->nmodels];
+  long P[KIT_MAX_PARAMS];
+  kit_storage_t st;
+  if (kit_params_text(b, P, params, e, sizeof e)) return fail(p, "%s%s", e, "");
+  b->storage(P, &st);
+  m->bits = 0;
+  for (unsigned r = 0; r < st.nrows; r++) m->bits += st.row[r].count * st.row[r].bits;
   m->b = b;
   snprintf(m->params, sizeof m->params, "%s", params);
   snprintf(m->rtlparams, sizeof m->rtlparams, "%s", words);
@@ -502,7 +509,7 @@ int kit_plan_main(int argc, char **argv)
     kit_json_str(stdout, p.rtl && *p.rtl ? p.rtl : "");
     printf(", \"top\": ");
     kit_json_str(stdout, p.top && *p.top ? p.top : "");
-    printf("}");
+    printf(", \"bits\": %" PRIu64 "}", m->bits);
   }
   printf("],\n \"jobs\": [%s]}\n", p.jobs_buf ? p.jobs_buf : "");
   free(p.jobs_buf);
