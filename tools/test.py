@@ -9,7 +9,8 @@ failure, one that prints no verdict and exits 0 as one pass. Logs:
 build/test/NAME.log. Scripts are started longest first (the durations of
 the last run, build/test/times.json) and two scripts that name a common
 resource in a header line `# resources: a b` never run at once (a shared
-output directory such as build/vectors). The report is printed in the
+output directory such as build/vectors). A clone's first run takes the
+order from tb/test/times.json (a clean run's times, checked in). The report is printed in the
 scripts' own order, whatever order they finished in, then the per-script
 times (wall, and CPU of the script and its children) and the line
 "N passed, M failed"; the same verdicts go to build/junit/make-test.xml
@@ -30,6 +31,19 @@ from proctree import kill_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMES = os.path.join(ROOT, "build", "test", "times.json")
+# the durations of a whole clean run, checked in: the order of a clone's
+# first run (CI's every run); refresh with cp build/test/times.json tb/test/
+TIMES_IN = os.path.join(ROOT, "tb", "test", "times.json")
+
+
+def load_times(*paths):
+    t = {}
+    for path in paths:
+        try:
+            t.update(json.load(open(path)))
+        except (OSError, ValueError):
+            pass
+    return t
 
 
 def scripts():
@@ -53,10 +67,7 @@ def resources(path):
 def main():
     os.chdir(ROOT)
     os.makedirs("build/test", exist_ok=True)
-    try:
-        last = json.load(open(TIMES))
-    except (OSError, ValueError):
-        last = {}
+    last = load_times(TIMES_IN, TIMES)
     todo = scripts()
     order = [n for n, _ in todo]
     total = len(todo)
@@ -139,8 +150,9 @@ def main():
         nfail += f
         print("== %s: %d passed, %d failed (%.0fs, %.0f CPU-s)" % (name, p, f, d["wall"], d["cpu"]))
         suites.append("%s=%s:%d:%d" % (name, d["log"], round(d["wall"]), d["rc"]))
-    json.dump({n: {"wall": round(d["wall"], 1), "cpu": round(d["cpu"], 1)} for n, d in done.items()},
-              open(TIMES, "w"), indent=1)
+    times = load_times(TIMES)        # a run of some scripts (TESTS=) keeps the others' times
+    times.update({n: {"wall": round(d["wall"], 1), "cpu": round(d["cpu"], 1)} for n, d in done.items()})
+    json.dump(dict(sorted(times.items())), open(TIMES, "w"), indent=1)
     cpu = sum(d["cpu"] for d in done.values())
     print("suite: %d scripts, %.1f CPU-minutes, %d at a time (times per script: %s)" % (
         len(done), cpu / 60, njobs, os.path.relpath(TIMES, ROOT)))
