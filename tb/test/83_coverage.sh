@@ -1,5 +1,5 @@
 # make coverage (tools/coverage.sh, doc/coverage.md) on one block, short:
-# the default test of victim_bits with 20,000 cycles a configuration (the
+# the default test of maw_ctl with 20,000 cycles a configuration (the
 # block's whole test, as make coverage runs it), then single configurations.
 # Rationale: the report is only worth reading if its numbers are the
 # simulation's. So: the coverage build lives apart from the normal one; the
@@ -8,15 +8,18 @@
 # the lockstep's own counts summed over the runs; a shorter run covers
 # strictly fewer toggle bits (the numbers move with the stimulus); and a
 # failing run stops the report with the mismatch and its reproduce line.
-# victim_bits: the block with the fewest directed configurations (fast).
+# maw_ctl: five coverage builds of a few seconds each (its directed files
+# run at check-list configurations).
 . "$(dirname "$0")/lib.sh"
 tools/deps.sh lcov genhtml || { bad "lcov not installable"; exit 1; }
-b=victim_bits; O=build/coverage/$b
+b=maw_ctl; O=build/coverage/$b
+normal=$(tools/build_lockstep.sh $b "" 2>/dev/null); before=$(stat -c %Y.%s "$normal" 2>/dev/null)
 out=$(make --no-print-directory coverage BLOCK=$b SEED=1 CYCLES=20000 2>&1); rc=$?
-P="L1s=5 Sets=13 Ways=3 SampleShift=2 SampleOffset=1 Share=2 LlsW=4 AccW=5 Period=64 ThrNum=1 ThrDen=3"
+P="PeriodLog=4"
 last=$(echo "$out" | grep "^coverage $b:")
 if [ $rc -eq 0 ] && [ -n "$last" ]; then ok "make coverage BLOCK=$b: $last"; else bad "make coverage BLOCK=$b: rc=$rc: $(echo "$out" | tail -5)"; exit 1; fi
-ls -d build/$b/*-cov >/dev/null 2>&1 && [ -x "$(ls -d build/$b/*-cov | head -1)/lockstep" ] && ls build/$b/*/lockstep | grep -qv -- '-cov/' &&
+ls -d build/$b/*-cov >/dev/null 2>&1 && [ -x "$(ls -d build/$b/*-cov | head -1)/lockstep" ] && [ -n "$before" ] &&
+  [ "$(stat -c %Y.%s "$normal")" = "$before" ] && [ "$normal" = "$(tools/build_lockstep.sh $b "" 2>/dev/null)" ] &&
   ok "coverage build in its own directory ($(ls -d build/$b/*-cov | head -1)), normal build untouched" || bad "coverage build directory"
 for f in $O/index.html $O/html/line/index.html $O/html/toggle/index.html; do [ -s "$f" ] || bad "missing $f"; done
 grep -q 'href="html/line/index.html"' $O/index.html && grep -q 'href="html/toggle/index.html"' $O/index.html && ok "index.html links the line and toggle reports"
@@ -41,5 +44,5 @@ out=$(tools/coverage.sh $b 1 30 "" "$P" 2>&1); t2=$(echo "$out" | sed -n 's/.*to
 [ -n "$t2" ] && [ "$t2" -lt "$t1" ] && ok "30 cycles cover fewer toggle bits ($t2) than 20000 ($t1): the figures follow the stimulus" ||
   bad "toggle bits for 30 cycles: $t2, for 20000: $t1"
 out=$(make --no-print-directory coverage BLOCK=$b CYCLES=2000 FAULT=1000 PARAMS="$P" 2>&1); rc=$?
-[ $rc -ne 0 ] && echo "$out" | grep -q "^MISMATCH $b at cycle 1000" && echo "$out" | grep -q "reproduce: make check BLOCK=victim_bits SEED=1 CYCLES=2000 PARAMS='$P' FAULT=1000" &&
+[ $rc -ne 0 ] && echo "$out" | grep -q "^MISMATCH $b at cycle 1000" && echo "$out" | grep -q "reproduce: make check BLOCK=$b SEED=1 CYCLES=2000 PARAMS='$P' FAULT=1000" &&
   ok "a failing coverage run stops with the mismatch and its reproduce line" || bad "coverage with FAULT: rc=$rc $(echo "$out" | tail -4)"
