@@ -51,3 +51,16 @@ def kill_tree(pid):
                 kill(q, signal.SIGKILL)
             except OSError:
                 pass
+
+
+def kill_below(pid):
+    """kill_tree of every child of pid: everything below it, pid itself
+    spared (a tool stopping its own engines on a signal)."""
+    for q in descendants(pid):
+        try:
+            with open("/proc/%d/stat" % q) as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        if ppid == pid:
+            kill_tree(q)
