@@ -1,0 +1,505 @@
+// waypart.v - one SM's way-partitioned L1 tag array with its partition and
+// IPC registers and thread-block counters.
+//
+// The per-SM half of the dynamic cache partitioning of Liang, Li, Xie,
+// "Exploring Cache Bypassing and Partitioning for Multi-Tasking on GPUs"
+// (III-B3): per line valid, tag and LRU rank; the partition register (K way
+// counts), the weighted retired-instruction (IPC) register, one finished
+// thread-block counter per kernel and the period-done flag. Lookups search
+// every way, fills stay in the kernel's contiguous ways, a kernel with 0
+// ways bypasses. No data, no MSHR. Every output is a flop or decoded from
+// flops only (mask_o).
+//
+// Specification: doc/waypart.md, sections "Ports", "State and reset",
+// "Rules" (decisions WP1-WP22 and "An access, step by step"), "Storage".
+//
+// Parameters (legal range, default; anything else stops elaboration with a
+// named error)
+//   Sets    1 .. 1024 (32)   sets, any count
+//   Ways    2 .. 32 (4)      associativity, any count
+//   TagW    1 .. 48 (20)     tag width
+//   Kernels 1 .. 8 (2)       co-running kernels K
+//   TbW     1 .. 8 (4)       finished-TB counter / quota width
+//   RetW    1 .. 8 (2)       retired instructions per kernel per cycle
+//   WgtW    1 .. 16 (8)      weight width
+//   IpcW    4 .. 32 (32)     IPC register width
+//   Flush   0, 1 (0)         1: a partition write invalidates moved ways
+// and Kernels x clog2(Ways+1) <= 32, Kernels x {Ways, RetW, WgtW, TbW} <= 64.
+
+`default_nettype none
+
+module waypart #(
+  parameter integer Sets    = 32,
+  parameter integer Ways    = 4,
+  parameter integer TagW    = 20,
+  parameter integer Kernels = 2,
+  parameter integer TbW     = 4,
+  parameter integer RetW    = 2,
+  parameter integer WgtW    = 8,
+  parameter integer IpcW    = 32,
+  parameter integer Flush   = 0
+) (
+  input  wire                    clk_i,
+  input  wire                    rst_ni,
+  input  wire                    acc_valid_i,
+  input  wire                    acc_st_i,
+  input  wire [KW-1:0]           acc_k_i,
+  input  wire                    acc_byp_i,
+  input  wire [SetW-1:0]         acc_set_i,
+  input  wire [TagW-1:0]         acc_tag_i,
+  input  wire                    part_we_i,
+  input  wire [PartW-1:0]        part_i,
+  input  wire                    start_i,
+  input  wire                    meas_i,
+  input  wire [Kernels*RetW-1:0] ret_i,
+  input  wire [Kernels*WgtW-1:0] wgt_i,
+  input  wire [Kernels*TbW-1:0]  tb_i,
+  input  wire                    tbd_valid_i,
+  input  wire [KW-1:0]           tbd_k_i,
+  input  wire [SetW-1:0]         dbg_set_i,
+  input  wire [WayW-1:0]         dbg_way_i,
+  output wire                    rsp_valid_o,
+  output wire                    rsp_hit_o,
+  output wire                    rsp_foreign_o,
+  output wire                    rsp_byp_o,
+  output wire                    rsp_fill_o,
+  output wire                    rsp_inv_o,
+  output wire [WayW-1:0]         rsp_way_o,
+  output wire                    evict_valid_o,
+  output wire [TagW-1:0]         evict_tag_o,
+  output wire [PartW-1:0]        part_o,
+  output wire [IpcW-1:0]         ipc_o,
+  output wire [MaskW-1:0]        mask_o,
+  output wire                    done_o,
+  output wire                    dbg_valid_o,
+  output wire [TagW-1:0]         dbg_tag_o,
+  output wire [WayW-1:0]         dbg_rank_o
+);
+
+  // ---------------------------------------------------------------------
+  // Derived values (doc/waypart.md "Parameters")
+  // ---------------------------------------------------------------------
+  localparam integer SetW  = (Sets > 1) ? $clog2(Sets) : 1;
+  localparam integer WayW  = $clog2(Ways);
+  localparam integer KW    = (Kernels > 1) ? $clog2(Kernels) : 1;
+  localparam integer CW    = $clog2(Ways + 1);
+  localparam integer PartW = Kernels * CW;
+  localparam integer MaskW = Kernels * Ways;
+  // row of a set: {rank[Ways] x WayW, tag[Ways] x TagW}; valid bits apart
+  localparam integer OffRank = Ways * TagW;
+  localparam integer RowW    = OffRank + Ways * WayW;
+  // the weighted sum of one cycle: K products of WgtW x RetW bits
+  localparam integer AddW = WgtW + RetW + 3;
+  localparam integer SumW = ((IpcW > AddW) ? IpcW : AddW) + 1;
+  localparam integer MruI = Ways - 1;
+  localparam [WayW-1:0] RankMru = MruI[WayW-1:0];
+  localparam [WayW-1:0] RankOne = {{(WayW-1){1'b0}}, 1'b1};
+  localparam [SumW-1:0] IpcMax  = {{(SumW-IpcW){1'b0}}, {IpcW{1'b1}}};
+  localparam [TbW-1:0]  TbMax   = {TbW{1'b1}};
+
+  // Reset row of a set: tags 0, way w at rank w (constant functions: an
+  // always @* over constants never runs in Icarus).
+  function [RowW-1:0] row_rst_f;
+    input integer n_ways;
+    integer k;
+    begin
+      row_rst_f = {RowW{1'b0}};
+      for (k = 0; k < n_ways; k = k + 1) begin
+        row_rst_f[OffRank + k * WayW +: WayW] = k[WayW-1:0];
+      end
+    end
+  endfunction
+  localparam [RowW-1:0] RowRst = row_rst_f(Ways);
+
+  // WP13: the Even partition, C_k = floor(W/K) + (k < W mod K): dealt
+  // one way at a time, way w to kernel w mod K.
+  function [PartW-1:0] even_f;
+    input integer n_ways;
+    input integer n_k;
+    integer w;
+    begin
+      even_f = {PartW{1'b0}};
+      for (w = 0; w < n_ways; w = w + 1) begin
+        even_f[(w % n_k) * CW +: CW] = even_f[(w % n_k) * CW +: CW] + {{(CW-1){1'b0}}, 1'b1};
+      end
+    end
+  endfunction
+  localparam [PartW-1:0] PartEven = even_f(Ways, Kernels);
+
+  // WP3: kernel k owns ways [S_k, S_k + C_k), S_k = C_0 + .. + C_{k-1};
+  // field k of the result is kernel k's mask.
+  function [MaskW-1:0] masks_f;
+    input [PartW-1:0] part;
+    integer k, w, base, c;
+    begin
+      masks_f = {MaskW{1'b0}};
+      base = 0;
+      for (k = 0; k < Kernels; k = k + 1) begin
+        c = {{(32-CW){1'b0}}, part[k * CW +: CW]};
+        for (w = 0; w < Ways; w = w + 1) begin
+          masks_f[k * Ways + w] = (w >= base) && (w < base + c);
+        end
+        base = base + c;
+      end
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------
+  // Illegal parameters stop elaboration (non-existent module, reason in
+  // its name; Verilator and Icarus both report the instance).
+  // ---------------------------------------------------------------------
+  generate
+    if (Sets < 1 || Sets > 1024) begin : g_err_sets
+      waypart_param_error_Sets_must_be_1_to_1024 u_err ();
+    end
+    if (Ways < 2 || Ways > 32) begin : g_err_ways
+      waypart_param_error_Ways_must_be_2_to_32 u_err ();
+    end
+    if (TagW < 1 || TagW > 48) begin : g_err_tagw
+      waypart_param_error_TagW_must_be_1_to_48 u_err ();
+    end
+    if (Kernels < 1 || Kernels > 8) begin : g_err_k
+      waypart_param_error_Kernels_must_be_1_to_8 u_err ();
+    end
+    if (TbW < 1 || TbW > 8 || RetW < 1 || RetW > 8 || WgtW < 1 || WgtW > 16) begin : g_err_cnt
+      waypart_param_error_TbW_RetW_1_to_8_WgtW_1_to_16 u_err ();
+    end
+    if (IpcW < 4 || IpcW > 32) begin : g_err_ipc
+      waypart_param_error_IpcW_must_be_4_to_32 u_err ();
+    end
+    if (Flush < 0 || Flush > 1) begin : g_err_flush
+      waypart_param_error_Flush_must_be_0_or_1 u_err ();
+    end
+    if (PartW > 32 || MaskW > 64 || Kernels * RetW > 64 || Kernels * WgtW > 64 || Kernels * TbW > 64)
+    begin : g_err_ports
+      waypart_param_error_PartW_32_or_packed_port_64_exceeded u_err ();
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------
+  // Tags and ranks, one row per set (Yosys: flops, mem2reg, as every row
+  // is reset); valid bits in their own array (g_flush clears a column of
+  // them in every set at once).
+  (* mem2reg *) reg [RowW-1:0] row_q [0:Sets-1];
+  wire [Ways-1:0]      vrow;            // valid bits of the access's set
+  wire [Ways-1:0]      vdbg;            // of the debug set
+  reg  [Ways-1:0]      vrow_d;          // next valid bits of the access's set
+  reg  [Ways-1:0]      clr;             // WP8 Flush: ways cleared in every set
+  reg  [PartW-1:0]     part_q,  part_d;
+  reg  [IpcW-1:0]      ipc_q,   ipc_d;
+  reg  [Kernels*TbW-1:0] tbc_q, tbc_d;
+  reg                  done_q,  done_d;
+  // Output registers.
+  reg                  rsp_valid_q,   rsp_valid_d;
+  reg                  rsp_hit_q,     rsp_hit_d;
+  reg                  rsp_foreign_q, rsp_foreign_d;
+  reg                  rsp_byp_q,     rsp_byp_d;
+  reg                  rsp_fill_q,    rsp_fill_d;
+  reg                  rsp_inv_q,     rsp_inv_d;
+  reg  [WayW-1:0]      rsp_way_q,     rsp_way_d;
+  reg                  evict_valid_q, evict_valid_d;
+  reg  [TagW-1:0]      evict_tag_q,   evict_tag_d;
+  reg                  dbg_valid_q,   dbg_valid_d;
+  reg  [TagW-1:0]      dbg_tag_q,     dbg_tag_d;
+  reg  [WayW-1:0]      dbg_rank_q,    dbg_rank_d;
+  // Addressed-row write.
+  reg  [RowW-1:0]      row_d;
+  reg                  row_we;
+
+  // In-range indices (WP19, WP22): an index beyond the array reads row 0
+  // and is never written.
+  wire             set_ok = ({{(32-SetW){1'b0}}, acc_set_i} < Sets);
+  wire             dbg_ok = ({{(32-SetW){1'b0}}, dbg_set_i} < Sets)
+                            && ({{(32-WayW){1'b0}}, dbg_way_i} < Ways);
+  wire [SetW-1:0]  set    = set_ok ? acc_set_i : {SetW{1'b0}};
+  wire [SetW-1:0]  dset   = dbg_ok ? dbg_set_i : {SetW{1'b0}};
+  wire [MaskW-1:0] mask_cur = masks_f(part_q);
+  wire [MaskW-1:0] mask_new = masks_f(part_i);
+
+  // ---------------------------------------------------------------------
+  // Next-state and response logic
+  // ---------------------------------------------------------------------
+  integer          w, wi, k, ki, sum, ti, qi;
+  reg  [RowW-1:0]  row_rd, dbg_row;
+  reg  [Ways-1:0]  hv, own, moved;
+  reg  [WayW-1:0]  way_hit, way_inv, way_lru, way_tgt, rk_w, rk_lru, rk_tgt;
+  reg              hit, any_inv, any_own, k_ok, byp_ld, touch, part_ok;
+  reg  [CW-1:0]    ck;
+  reg  [SumW-1:0]  add, ipc_sum;
+  reg  [TbW-1:0]   t, q;
+
+  always @* begin
+    row_rd = row_q[set];
+    for (w = 0; w < Ways; w = w + 1) begin
+      hv[w] = vrow[w] && (row_rd[w * TagW +: TagW] == acc_tag_i);
+    end
+    // the hit way (invariant 3: at most one; the lowest is taken)
+    hit     = 1'b0;
+    way_hit = {WayW{1'b0}};
+    for (w = Ways - 1; w >= 0; w = w - 1) begin
+      if (hv[w]) begin
+        hit     = 1'b1;
+        wi      = w;
+        way_hit = wi[WayW-1:0];
+      end
+    end
+    // the kernel's mask and way count (WP6: a kernel >= K has neither)
+    ki   = {{(32-KW){1'b0}}, acc_k_i};
+    k_ok = (ki < Kernels);
+    if (!k_ok) ki = 0;
+    own  = k_ok ? mask_cur[ki * Ways +: Ways] : {Ways{1'b0}};
+    ck   = k_ok ? part_q[ki * CW +: CW] : {CW{1'b0}};
+    byp_ld = acc_byp_i || !k_ok || (ck == {CW{1'b0}});
+    // WP5: the lowest invalid way of the mask, else its lowest rank
+    any_inv = 1'b0;
+    any_own = 1'b0;
+    way_inv = {WayW{1'b0}};
+    way_lru = {WayW{1'b0}};
+    rk_lru  = {WayW{1'b0}};
+    for (w = 0; w < Ways; w = w + 1) begin
+      wi   = w;
+      rk_w = row_rd[OffRank + w * WayW +: WayW];
+      if (own[w]) begin
+        if (!vrow[w] && !any_inv) begin
+          any_inv = 1'b1;
+          way_inv = wi[WayW-1:0];
+        end
+        if (!any_own || (rk_w < rk_lru)) begin
+          any_own = 1'b1;
+          way_lru = wi[WayW-1:0];
+          rk_lru  = rk_w;
+        end
+      end
+    end
+
+    // ---- outcome ("An access, step by step")
+    rsp_valid_d   = acc_valid_i;
+    rsp_hit_d     = 1'b0;
+    rsp_foreign_d = 1'b0;
+    rsp_byp_d     = 1'b0;
+    rsp_fill_d    = 1'b0;
+    rsp_inv_d     = 1'b0;
+    rsp_way_d     = {WayW{1'b0}};
+    evict_valid_d = 1'b0;
+    evict_tag_d   = {TagW{1'b0}};
+    touch   = 1'b0;
+    way_tgt = way_hit;
+    vrow_d  = vrow;
+    row_d   = row_rd;
+    if (acc_valid_i) begin
+      if (!set_ok) begin
+        rsp_byp_d = 1'b1;                                   // WP19
+      end else if (acc_st_i) begin
+        if (hit) begin                                      // WP7
+          rsp_hit_d = 1'b1;
+          rsp_inv_d = 1'b1;
+          rsp_way_d = way_hit;
+          vrow_d[way_hit] = 1'b0;                           // tag, rank kept
+        end
+      end else if (byp_ld) begin
+        rsp_byp_d = 1'b1;                                   // WP6
+      end else if (hit) begin
+        rsp_hit_d     = 1'b1;                               // WP4
+        rsp_foreign_d = !own[way_hit];
+        rsp_way_d     = way_hit;
+        touch         = 1'b1;
+      end else begin
+        way_tgt       = any_inv ? way_inv : way_lru;        // WP5
+        rsp_fill_d    = 1'b1;
+        rsp_way_d     = way_tgt;
+        evict_valid_d = vrow[way_tgt];
+        evict_tag_d   = vrow[way_tgt] ? row_rd[way_tgt * TagW +: TagW] : {TagW{1'b0}};
+        vrow_d[way_tgt] = 1'b1;
+        row_d[way_tgt * TagW +: TagW] = acc_tag_i;
+        touch         = 1'b1;
+      end
+    end
+    // WP5: promote the touched way to MRU
+    rk_tgt = row_rd[OffRank + way_tgt * WayW +: WayW];
+    for (w = 0; w < Ways; w = w + 1) begin
+      wi   = w;
+      rk_w = row_rd[OffRank + w * WayW +: WayW];
+      if (touch && (way_tgt == wi[WayW-1:0])) begin
+        row_d[OffRank + w * WayW +: WayW] = RankMru;
+      end else if (touch && (rk_w > rk_tgt)) begin
+        row_d[OffRank + w * WayW +: WayW] = rk_w - RankOne;
+      end
+    end
+    row_we = acc_valid_i && set_ok;
+
+    // ---- WP9: the partition write; WP8: the moved ways
+    sum = 0;
+    for (k = 0; k < Kernels; k = k + 1) begin
+      sum = sum + {{(32-CW){1'b0}}, part_i[k * CW +: CW]};
+    end
+    part_ok = part_we_i && (sum <= Ways);
+    part_d  = part_ok ? part_i : part_q;
+    moved   = {Ways{1'b0}};
+    for (k = 0; k < Kernels; k = k + 1) begin
+      moved = moved | mask_cur[k * Ways +: Ways] ^ mask_new[k * Ways +: Ways];
+    end
+    clr = (Flush == 1 && part_ok) ? moved : {Ways{1'b0}};
+
+    // ---- WP10, WP11, WP17: the counters
+    add = {SumW{1'b0}};
+    for (k = 0; k < Kernels; k = k + 1) begin
+      add = add + ({{(SumW-WgtW){1'b0}}, wgt_i[k * WgtW +: WgtW]}
+                   * {{(SumW-RetW){1'b0}}, ret_i[k * RetW +: RetW]});
+    end
+    ipc_sum = (start_i ? {SumW{1'b0}} : {{(SumW-IpcW){1'b0}}, ipc_q}) + (meas_i ? add : {SumW{1'b0}});
+    ipc_d   = (ipc_sum > IpcMax) ? {IpcW{1'b1}} : ipc_sum[IpcW-1:0];
+    ti      = {{(32-KW){1'b0}}, tbd_k_i};
+    done_d  = !start_i;
+    for (k = 0; k < Kernels; k = k + 1) begin
+      t = start_i ? {TbW{1'b0}} : tbc_q[k * TbW +: TbW];
+      if (meas_i && tbd_valid_i && (ti == k) && (t != TbMax)) begin
+        t = t + {{(TbW-1){1'b0}}, 1'b1};
+      end
+      tbc_d[k * TbW +: TbW] = t;
+      q  = tb_i[k * TbW +: TbW];
+      qi = {{(32-TbW){1'b0}}, q};
+      if ((qi != 0) && (t < q)) done_d = 1'b0;
+    end
+
+    // ---- WP22: debug read of the state at the start of the cycle
+    dbg_row = row_q[dset];
+    if (dbg_ok) begin
+      dbg_valid_d = vdbg[dbg_way_i];
+      dbg_tag_d   = dbg_row[dbg_way_i * TagW +: TagW];
+      dbg_rank_d  = dbg_row[OffRank + dbg_way_i * WayW +: WayW];
+    end else begin
+      dbg_valid_d = 1'b0;
+      dbg_tag_d   = {TagW{1'b0}};
+      dbg_rank_d  = {WayW{1'b0}};
+    end
+  end
+
+  // Bits computed but intentionally unused: the tops of the integer way,
+  // kernel and quota numbers (in range by construction).
+  wire unused_calc = ^{wi, ki, ti, qi, sum};
+
+  // ---------------------------------------------------------------------
+  // Registers: reset and x_q <= x_d only
+  // ---------------------------------------------------------------------
+  integer s;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // Blocking on purpose (as rtl/pdp_cache/pdp_cache.v): Verilator's
+      // documented idiom for a reset loop over an array.
+      /* verilator lint_off BLKSEQ */
+      for (s = 0; s < Sets; s = s + 1) begin
+        row_q[s] = RowRst;
+      end
+      /* verilator lint_on BLKSEQ */
+    end else if (row_we) begin
+      row_q[set] <= row_d;
+    end
+  end
+
+  // Valid bits: with Flush = 1 every set's moved ways clear at a write
+  // (after the access: its row is written, then cleared, doc WP8).
+  generate
+    if (Flush == 1) begin : g_flush
+      // one flat vector, set s at [s x Ways +: Ways], so that every set's
+      // next value is computed in one always @* (_d / _q)
+      reg  [Sets*Ways-1:0] valid_q, valid_d;
+      integer r;
+      always @* begin
+        valid_d = valid_q;
+        if (row_we) valid_d[set * Ways +: Ways] = vrow_d;
+        for (r = 0; r < Sets; r = r + 1) begin
+          valid_d[r * Ways +: Ways] = valid_d[r * Ways +: Ways] & ~clr;
+        end
+      end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          // up to 1024 x 32 bits: a replication that wide is meant here
+          /* verilator lint_off WIDTHCONCAT */
+          valid_q <= {(Sets*Ways){1'b0}};
+          /* verilator lint_on WIDTHCONCAT */
+        end else begin
+          valid_q <= valid_d;
+        end
+      end
+      assign vrow = valid_q[set * Ways +: Ways];
+      assign vdbg = valid_q[dset * Ways +: Ways];
+    end else begin : g_no_flush
+      (* mem2reg *) reg [Ways-1:0] valid_r [0:Sets-1];
+      integer r;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          /* verilator lint_off BLKSEQ */
+          for (r = 0; r < Sets; r = r + 1) begin
+            valid_r[r] = {Ways{1'b0}};
+          end
+          /* verilator lint_on BLKSEQ */
+        end else if (row_we) begin
+          valid_r[set] <= vrow_d;
+        end
+      end
+      assign vrow = valid_r[set];
+      assign vdbg = valid_r[dset];
+      wire unused_clr = ^clr;
+    end
+  endgenerate
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      part_q        <= PartEven;
+      ipc_q         <= {IpcW{1'b0}};
+      tbc_q         <= {(Kernels*TbW){1'b0}};
+      done_q        <= 1'b0;
+      rsp_valid_q   <= 1'b0;
+      rsp_hit_q     <= 1'b0;
+      rsp_foreign_q <= 1'b0;
+      rsp_byp_q     <= 1'b0;
+      rsp_fill_q    <= 1'b0;
+      rsp_inv_q     <= 1'b0;
+      rsp_way_q     <= {WayW{1'b0}};
+      evict_valid_q <= 1'b0;
+      evict_tag_q   <= {TagW{1'b0}};
+      dbg_valid_q   <= 1'b0;
+      dbg_tag_q     <= {TagW{1'b0}};
+      dbg_rank_q    <= {WayW{1'b0}};
+    end else begin
+      part_q        <= part_d;
+      ipc_q         <= ipc_d;
+      tbc_q         <= tbc_d;
+      done_q        <= done_d;
+      rsp_valid_q   <= rsp_valid_d;
+      rsp_hit_q     <= rsp_hit_d;
+      rsp_foreign_q <= rsp_foreign_d;
+      rsp_byp_q     <= rsp_byp_d;
+      rsp_fill_q    <= rsp_fill_d;
+      rsp_inv_q     <= rsp_inv_d;
+      rsp_way_q     <= rsp_way_d;
+      evict_valid_q <= evict_valid_d;
+      evict_tag_q   <= evict_tag_d;
+      dbg_valid_q   <= dbg_valid_d;
+      dbg_tag_q     <= dbg_tag_d;
+      dbg_rank_q    <= dbg_rank_d;
+    end
+  end
+
+  assign rsp_valid_o   = rsp_valid_q;
+  assign rsp_hit_o     = rsp_hit_q;
+  assign rsp_foreign_o = rsp_foreign_q;
+  assign rsp_byp_o     = rsp_byp_q;
+  assign rsp_fill_o    = rsp_fill_q;
+  assign rsp_inv_o     = rsp_inv_q;
+  assign rsp_way_o     = rsp_way_q;
+  assign evict_valid_o = evict_valid_q;
+  assign evict_tag_o   = evict_tag_q;
+  assign part_o        = part_q;
+  assign ipc_o         = ipc_q;
+  assign mask_o        = mask_cur;                          // WP20: decoded
+  assign done_o        = done_q;
+  assign dbg_valid_o   = dbg_valid_q;
+  assign dbg_tag_o     = dbg_tag_q;
+  assign dbg_rank_o    = dbg_rank_q;
+
+endmodule
+
+`default_nettype wire
