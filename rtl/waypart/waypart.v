@@ -398,6 +398,13 @@ module waypart #(
     end
   end
 
+`ifdef FORMAL
+  // The formal contract's set (any constant set) and its valid bits, read
+  // inside the generate branch that holds them (below).
+  (* anyconst *) reg [SetW-1:0] f_set;
+  wire [Ways-1:0] f_valid;
+`endif
+
   // Valid bits: with Flush = 1 every set's moved ways clear at a write
   // (after the access: its row is written, then cleared, doc WP8).
   generate
@@ -425,6 +432,9 @@ module waypart #(
       end
       assign vrow = valid_q[set * Ways +: Ways];
       assign vdbg = valid_q[dset * Ways +: Ways];
+`ifdef FORMAL
+      assign f_valid = valid_q[f_set * Ways +: Ways];
+`endif
     end else begin : g_no_flush
       (* mem2reg *) reg [Ways-1:0] valid_r [0:Sets-1];
       integer r;
@@ -441,6 +451,9 @@ module waypart #(
       end
       assign vrow = valid_r[set];
       assign vdbg = valid_r[dset];
+`ifdef FORMAL
+      assign f_valid = valid_r[f_set];
+`endif
       wire unused_clr = ^clr;
     end
   endgenerate
@@ -499,6 +512,191 @@ module waypart #(
   assign dbg_valid_o   = dbg_valid_q;
   assign dbg_tag_o     = dbg_tag_q;
   assign dbg_rank_o    = dbg_rank_q;
+
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (ZipCPU style). Run by `formal/formal.sh waypart` at
+  // the reduced configurations of formal/waypart.sby; proved by
+  // k-induction. Contract: f_set is any constant set below Sets; the
+  // properties track its lines and check every response to an access of
+  // it. Invariant numbers are doc/waypart.md's ("Invariants").
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  // start in reset
+  always @* if (!f_past_valid) assume(!rst_ni);
+  always @* assume({{(32-SetW){1'b0}}, f_set} < Sets);
+
+  wire [RowW-1:0] f_row = row_q[f_set];
+  reg  [RowW-1:0]  f_row_p;
+  reg  [Ways-1:0]  f_valid_p;
+  reg  [MaskW-1:0] f_mask_p;
+  reg  [PartW-1:0] f_part_p;
+  reg  [Kernels*TbW-1:0] f_tb_p;
+  always @(posedge clk_i) begin
+    f_row_p   <= f_row;
+    f_valid_p <= f_valid;
+    f_mask_p  <= mask_cur;
+    f_part_p  <= part_q;
+    f_tb_p    <= tb_i;
+  end
+  integer          fi, fj, fk, fsum;
+  reg  [Ways-1:0]  f_rank_cov, f_all, f_own;
+  reg  [WayW-1:0]  f_rk, f_rk_was, f_rk_vic;
+  always @* begin
+    f_rank_cov = {Ways{1'b0}};
+    for (fi = 0; fi < Ways; fi = fi + 1) begin
+      f_rk       = f_row[OffRank + fi * WayW +: WayW];
+      f_rank_cov = f_rank_cov | ({{(Ways-1){1'b0}}, 1'b1} << f_rk);
+    end
+  end
+
+  // ---- invariants of the state and the output registers
+  always @* begin
+    // 1: the way counts sum to at most Ways; the masks are disjoint and
+    // each holds C_k ways
+    fsum  = 0;
+    f_all = {Ways{1'b0}};
+    for (fk = 0; fk < Kernels; fk = fk + 1) begin
+      fsum = fsum + {{(32-CW){1'b0}}, part_q[fk * CW +: CW]};
+      assert((f_all & mask_o[fk * Ways +: Ways]) == {Ways{1'b0}});
+      f_all = f_all | mask_o[fk * Ways +: Ways];
+      fj = 0;
+      for (fi = 0; fi < Ways; fi = fi + 1) fj = fj + (mask_o[fk * Ways + fi] ? 1 : 0);
+      assert(fj == {{(32-CW){1'b0}}, part_q[fk * CW +: CW]});
+    end
+    assert(fsum <= Ways);
+    // 2: the ranks of f_set are a permutation of 0..Ways-1
+    assert(&f_rank_cov);
+    // 3: no two valid lines of f_set share a tag
+    for (fi = 0; fi < Ways; fi = fi + 1) begin
+      for (fj = fi + 1; fj < Ways; fj = fj + 1) begin
+        if (f_valid[fi] && f_valid[fj]) begin
+          assert(f_row[fi * TagW +: TagW] != f_row[fj * TagW +: TagW]);
+        end
+      end
+    end
+    // response shape (doc "Ports", WP21)
+    if (!rsp_valid_o) begin
+      assert({rsp_hit_o, rsp_foreign_o, rsp_byp_o, rsp_fill_o, rsp_inv_o, rsp_way_o, evict_valid_o} == 0);
+    end
+    assert({1'b0, rsp_hit_o} + {1'b0, rsp_byp_o} + {1'b0, rsp_fill_o} <= 2'd1);
+    if (rsp_inv_o) assert(rsp_hit_o && !rsp_foreign_o);
+    if (rsp_foreign_o) assert(rsp_hit_o);
+    if (evict_valid_o) assert(rsp_fill_o);
+    if (!evict_valid_o) assert(evict_tag_o == {TagW{1'b0}});
+    if (!rsp_hit_o && !rsp_fill_o) assert(rsp_way_o == {WayW{1'b0}});
+    assert({{(32-WayW){1'b0}}, rsp_way_o} < Ways);
+  end
+
+  // ---- step properties: what last cycle's inputs did
+  reg f_acc, f_ld, f_st;
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      f_acc = $past(acc_valid_i) && $past(set_ok) && ($past(set) == f_set);
+      f_st  = f_acc && $past(acc_st_i);
+      f_ld  = f_acc && !$past(acc_st_i);
+      f_own = $past(k_ok) ? f_mask_p[$past(ki) * Ways +: Ways] : {Ways{1'b0}};
+      // WP9: the partition changes only by a legal write, to its value
+      if ($past(part_ok)) assert(part_o == $past(part_i));
+      else assert(part_o == f_part_p);
+      // 6: ipc and the TB counters never decrease without a start, and
+      // saturate
+      if (!$past(start_i)) begin
+        assert(ipc_o >= $past(ipc_o));
+        for (fk = 0; fk < Kernels; fk = fk + 1) begin
+          assert(tbc_q[fk * TbW +: TbW] >= $past(tbc_q[fk * TbW +: TbW]));
+        end
+      end
+      if (!$past(meas_i)) assert(ipc_o == ($past(start_i) ? {IpcW{1'b0}} : $past(ipc_o)));
+      // 7: done means every counted quota of last cycle is reached
+      if (done_o) begin
+        assert(!$past(start_i));
+        for (fk = 0; fk < Kernels; fk = fk + 1) begin
+          if (f_tb_p[fk * TbW +: TbW] != {TbW{1'b0}}) begin
+            assert(tbc_q[fk * TbW +: TbW] >= f_tb_p[fk * TbW +: TbW]);
+          end
+        end
+      end
+      // 5: stores, bypassed loads, dropped accesses and idle cycles move
+      // no rank of f_set and fill nothing
+      if (!(f_ld && (rsp_hit_o || rsp_fill_o))) begin
+        assert(f_row[OffRank +: Ways * WayW] == f_row_p[OffRank +: Ways * WayW]);
+        assert(f_row[0 +: Ways * TagW] == f_row_p[0 +: Ways * TagW]);
+        if (!(f_st && rsp_inv_o) && !((Flush == 1) && $past(part_ok))) assert(f_valid == f_valid_p);
+      end
+      if (rsp_valid_o && !$past(set_ok)) assert(rsp_byp_o);
+      // WP6: a load bypasses exactly when the input says so, the kernel is
+      // beyond K or owns no way
+      if (f_ld) assert(rsp_byp_o == ($past(acc_byp_i) || (f_own == {Ways{1'b0}})));
+      // WP4 / WP7: a hit was a valid line with the tag; a lookup that did
+      // not hit found none
+      if (f_acc && rsp_hit_o) begin
+        assert(f_valid_p[rsp_way_o] && (f_row_p[rsp_way_o * TagW +: TagW] == $past(acc_tag_i)));
+        assert(rsp_foreign_o == (f_ld && !f_own[rsp_way_o]));
+      end
+      for (fi = 0; fi < Ways; fi = fi + 1) begin
+        if (f_acc && !rsp_hit_o && !rsp_byp_o) begin
+          assert(!(f_valid_p[fi] && (f_row_p[fi * TagW +: TagW] == $past(acc_tag_i))));
+        end
+      end
+      // WP7: a store hit leaves the line invalid, tag and rank kept
+      if (f_st && rsp_inv_o) assert(!f_valid[rsp_way_o]);
+      // 4 / WP5: a fill lands in the requester's mask, at its lowest invalid
+      // way, else at its lowest rank; the line holds the new tag
+      if (f_ld && rsp_fill_o) begin
+        assert(f_own[rsp_way_o]);
+        assert(evict_valid_o == f_valid_p[rsp_way_o]);
+        assert(f_row[rsp_way_o * TagW +: TagW] == $past(acc_tag_i));
+        if (!((Flush == 1) && $past(part_ok))) assert(f_valid[rsp_way_o]);
+        f_rk_vic = f_row_p[OffRank + rsp_way_o * WayW +: WayW];
+        for (fi = 0; fi < Ways; fi = fi + 1) begin
+          f_rk_was = f_row_p[OffRank + fi * WayW +: WayW];
+          if (f_own[fi] && !f_valid_p[fi]) begin
+            assert(!f_valid_p[rsp_way_o] && ({{(32-WayW){1'b0}}, rsp_way_o} <= fi));
+          end
+          if (f_own[fi] && f_valid_p[rsp_way_o]) assert(f_rk_was >= f_rk_vic);
+        end
+      end
+      // WP5: a hit or fill makes its way the MRU
+      if (f_ld && (rsp_hit_o || rsp_fill_o)) begin
+        assert(f_row[OffRank + rsp_way_o * WayW +: WayW] == RankMru);
+      end
+      // WP8: under Flush a legal write leaves the moved ways of f_set invalid
+      if ((Flush == 1) && $past(part_ok)) begin
+        for (fi = 0; fi < Ways; fi = fi + 1) begin
+          if ($past(moved[fi])) assert(!f_valid[fi]);
+        end
+      end
+    end
+  end
+
+  // ---- covers (each a named f_cover_* signal and a cover statement)
+  reg f_live_p;
+  initial f_live_p = 1'b0;
+  always @(posedge clk_i) f_live_p <= rst_ni;
+  wire f_cov_live = f_past_valid & f_live_p & rst_ni;
+  reg  f_set_p;                        // last cycle's access was to f_set
+  initial f_set_p = 1'b0;
+  always @(posedge clk_i) f_set_p <= acc_valid_i && set_ok && (set == f_set);
+  wire f_cover_foreign   = f_cov_live & f_set_p & rsp_foreign_o;
+  wire f_cover_evict     = f_cov_live & f_set_p & evict_valid_o;
+  wire f_cover_byp_zero  = f_cov_live & f_set_p & rsp_byp_o & (part_o[0 +: CW] == {CW{1'b0}});
+  wire f_cover_store_inv = f_cov_live & f_set_p & rsp_inv_o;
+  wire f_cover_mask_move = f_cov_live & f_past_valid & (mask_o != f_mask_p) & (&f_valid);
+  wire f_cover_ipc_sat   = f_cov_live & (&ipc_o);
+  wire f_cover_done      = f_cov_live & done_o & (tb_i != {(Kernels*TbW){1'b0}});
+  always @* begin
+    cover(f_cover_foreign);
+    cover(f_cover_evict);
+    cover(f_cover_byp_zero);
+    cover(f_cover_store_inv);
+    cover(f_cover_mask_move);
+    cover(f_cover_ipc_sat);
+    cover(f_cover_done);
+  end
+`endif
 
 endmodule
 
