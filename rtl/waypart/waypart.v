@@ -80,7 +80,7 @@ module waypart #(
   // Derived values (doc/waypart.md "Parameters")
   // ---------------------------------------------------------------------
   localparam integer SetW  = (Sets > 1) ? $clog2(Sets) : 1;
-  localparam integer WayW  = $clog2(Ways);
+  localparam integer WayW  = (Ways > 1) ? $clog2(Ways) : 1;   // safe clog2: Ways = 1 reaches g_err_ways
   localparam integer KW    = (Kernels > 1) ? $clog2(Kernels) : 1;
   localparam integer CW    = $clog2(Ways + 1);
   localparam integer PartW = Kernels * CW;
