@@ -14,7 +14,8 @@
 # odd), the paper-reading pair (the same traffic, expects that differ),
 # the storage rows of the paper L1, Yosys flop counts equal to the model's
 # estimate, the bad-input messages, the formal proof (and two planted bugs
-# it must catch) and a fault caught at its cycle.
+# it must catch), a fault caught at its cycle and a Flush-only bug that
+# make equiv finds without PARAMS.
 . "$(dirname "$0")/../test/lib.sh"
 
 # ---- lockstep (run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS) ---------
@@ -83,3 +84,19 @@ sed 's/^expect rsp_fill_o=1 rsp_way_o=0 evict_valid_o=1 evict_tag_o=0x1 dbg_tag_
 if cmp -s tb/waypart/directed/a_partition.stim "$T/a_wrong.stim"; then bad "waypart wrong expect: the sed no longer matches a_partition.stim"
 else expect_err "waypart wrong hand expectation (row 7's LRU victim in way 1) is caught" 'a_wrong.stim:[0-9]+: expect rsp_way_o=0x1 but the model gives 0x0' \
   make --no-print-directory check BLOCK=waypart STIM="$T/a_wrong.stim"; fi
+
+# ---- make equiv finds a bug in a non-default mode without PARAMS ----------
+# (an illegal partition write clears the moved ways too: only under Flush = 1,
+# so only the Flush = 1 equivalence configuration can see it)
+D=build/test/equiv_waypart; rm -rf "$D"; mkdir -p "$D"
+sed -e 's/^module waypart\b/module waypart_m/' \
+    -e 's/    clr = (Flush == 1 \&\& part_ok) ? moved : {Ways{1.b0}};/    clr = (Flush == 1 \&\& part_we_i) ? moved : {Ways{1'"'"'b0}};/' \
+    rtl/waypart/waypart.v > "$D/waypart_m.v"
+if [ "$(diff rtl/waypart/waypart.v "$D/waypart_m.v" | grep -c '^>')" != 2 ]; then bad "equiv waypart mode bug: the sed no longer matches"
+else
+  python3 tools/equiv.py waypart --rtl "$D/waypart_m.v" --top waypart_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
+  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
+  [ $rc -eq 1 ] && echo "$how" | grep -q 'Flush=1' \
+    && ok "equiv waypart finds a Flush bug (illegal writes clear moved ways) without PARAMS: $how" \
+    || bad "equiv waypart mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
+fi
