@@ -182,7 +182,8 @@ static const kit_equiv_t waypart_equivs[] = {
   {"Sets=3 Ways=3 TagW=2 Kernels=3 TbW=1 RetW=1 WgtW=2 IpcW=4", KIT_CHK(3), 20000,
    "3 kernels, odd sets and ways (out-of-range indices)"},
   {"Sets=2 Ways=2 TagW=2 Kernels=1 IpcW=4 TbW=1 RetW=1 WgtW=1 Flush=1", KIT_CHK(4), 20000, "one kernel"},
-  {"Sets=1 Ways=8 TagW=2 Kernels=8 TbW=1 RetW=1 WgtW=1 IpcW=4", KIT_CHK(5), 20000, "8 kernels over 8 ways"},
+  {"Sets=1 Ways=4 TagW=2 Kernels=8 TbW=1 RetW=1 WgtW=1 IpcW=4", KIT_CHK(5), 20000,
+   "8 kernels (KW 3, PartW 24) over 4 ways: Even leaves four of them 0 ways; 8 ways left PDR bounded on two mutants"},
 };
 
 KIT_BLOCK_DEFINE(waypart, waypart, "rtl/waypart/waypart.v", NULL);
