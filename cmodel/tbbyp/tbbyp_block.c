@@ -42,9 +42,11 @@ void tbbyp_storage(const long *P, kit_storage_t *st)
 {
   static char cnt_txt[120], nb_txt[120], fl_txt[120], sb_txt[120], sk_txt[120], ic_txt[120], if_txt[160];
   const unsigned k = (unsigned)P[tbbyp_P_Kernels], n = (unsigned)P[tbbyp_P_MaxTb];
-  const unsigned cw = (unsigned)P[tbbyp_P_CntW], nbw = TB_NBW(P), kw = k > 1u ? TB_KW(P) : 0u, iw = TB_IW(P);
+  /* IntFix = 1 restarts the counters every cycle: they hold 0 or 1, so only
+   * their low bit (and the debug registers' low bit) is a register */
+  const unsigned cw = P[tbbyp_P_IntFix] == 1 ? 1u : (unsigned)P[tbbyp_P_CntW], nbw = TB_NBW(P), kw = k > 1u ? TB_KW(P) : 0u, iw = TB_IW(P);
   unsigned r = 0;
-  snprintf(cnt_txt, sizeof cnt_txt, "Hits, Stall counters (TB3): K x 2 x CntW = %u x 2 x %u", k, cw);
+  snprintf(cnt_txt, sizeof cnt_txt, "Hits, Stall counters (TB3): K x 2 x CntW (1 at IntFix 1) = %u x 2 x %u", k, cw);
   snprintf(nb_txt, sizeof nb_txt, "N_byp (TB5): K x NbW = %u x %u", k, nbw);
   snprintf(fl_txt, sizeof fl_txt, "contention flags, pending bits (TB4, TB9): 2 x K = 2 x %u", k);
   snprintf(sb_txt, sizeof sb_txt, "slot bypass bits (TB6): MaxTb = %u", n);

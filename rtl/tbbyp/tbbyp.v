@@ -261,6 +261,102 @@ module tbbyp #(
     end
   end
 
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (doc/tbbyp.md "Invariants" and "Formal"), run by
+  // `formal/formal.sh tbbyp` at the reduced configurations of
+  // formal/tbbyp.sby: proved by k-induction, every guarded assert with a
+  // cover of its premise (formal/premises.py).
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume(!rst_ni);
+  wire f_live = f_past_valid & rst_ni;
+
+  // last cycle's state and events (read only under f_step)
+  reg [MaxTb-1:0]  f_sbyp;
+  reg [K*NbW-1:0]  f_nbyp;
+  reg [K*CntW-1:0] f_hits, f_stall;
+  reg              f_rst, f_iss, f_clr;
+  reg [SlotW-1:0]  f_slot;
+  reg [KW-1:0]     f_ik;
+  reg [1:0]        f_cls;
+  always @(posedge clk_i) begin
+    f_rst   <= rst_ni;
+    f_sbyp  <= sbyp_q;
+    f_nbyp  <= nbyp_q;
+    f_hits  <= hits_q;
+    f_stall <= stall_q;
+    f_iss   <= iss;
+    f_clr   <= clr_i;
+    f_slot  <= iss_slot_i;
+    f_ik    <= ik;
+    f_cls   <= acc_cls_i;
+  end
+  wire f_step = f_past_valid & f_rst & rst_ni;      // an edge between two live cycles
+
+  integer fk, fs;
+  always @* begin
+    if (rst_ni) begin
+      // Invariant 1: N_byp_k <= MaxTb
+      for (fk = 0; fk < K; fk = fk + 1) assert(nbyp_q[fk*NbW +: NbW] <= MaxV);
+      // a bypassing slot belongs to a kernel < K
+      for (fs = 0; fs < MaxTb; fs = fs + 1)
+        if (sbyp_q[fs] && K > 1) assert({{(32-KW){1'b0}}, skern_q[fs*KW +: KW]} < K);
+      // Invariant 6: byp_o only with an access
+      if (byp_q) assert(bypv_q);
+    end
+    if (f_step) begin
+      // Invariant 6: classes 1 and 3 never bypass
+      if (byp_q) assert(f_cls == 2'd0 || f_cls == 2'd2);
+      // Invariant 3: dec_o and iss_byp_o only with a legal issue
+      if (dec_q) assert(f_iss);
+      if (ibyp_q) assert(f_iss);
+      for (fk = 0; fk < K; fk = fk + 1) begin
+        // Invariant 3: N_byp_k moves only at a decision of k, by one, or to 0 at a clear
+        if (f_clr) assert(nbyp_q[fk*NbW +: NbW] == {NbW{1'b0}});
+        if (!f_clr && nbyp_q[fk*NbW +: NbW] != f_nbyp[fk*NbW +: NbW]) begin
+          assert(dec_q && f_ik == fk);
+          assert(nbyp_q[fk*NbW +: NbW] == f_nbyp[fk*NbW +: NbW] + NbOne ||
+                 nbyp_q[fk*NbW +: NbW] + NbOne == f_nbyp[fk*NbW +: NbW]);
+        end
+        // Invariant 2: a counter falls only to 0 or 1 (a restart or a clear)
+        if (hits_q[fk*CntW +: CntW] < f_hits[fk*CntW +: CntW]) assert(hits_q[fk*CntW +: CntW] <= COne);
+        if (stall_q[fk*CntW +: CntW] < f_stall[fk*CntW +: CntW]) assert(stall_q[fk*CntW +: CntW] <= COne);
+      end
+      // Invariants 4, 5: the issued slot holds the bit; its kernel's N_byp is >= 1
+      if (ibyp_q) begin
+        assert(sbyp_q[f_slot]);
+        if (!f_clr) assert(nbyp_q[f_ik*NbW +: NbW] != {NbW{1'b0}});
+      end
+      // Invariant 4: a slot's bit rises only at a bypassing issue into it
+      for (fs = 0; fs < MaxTb; fs = fs + 1)
+        if (sbyp_q[fs] && !f_sbyp[fs]) assert(ibyp_q && f_slot == fs);
+    end
+  end
+
+  // Each cover is a named f_cover_* signal (formal/formal.sh reports it).
+  wire f_cover_iss_byp  = f_live & dec_q & ibyp_q;
+  wire f_cover_max      = f_live & (nbyp_q[NbW-1:0] == MaxV);
+  wire f_cover_down     = f_step & dec_q & ~f_clr & (nbyp_q[f_ik*NbW +: NbW] < f_nbyp[f_ik*NbW +: NbW]);
+  wire f_cover_quota    = f_step & f_iss & ~ibyp_q & ~f_clr & (nbyp_q[f_ik*NbW +: NbW] != {NbW{1'b0}});
+  wire f_cover_byp      = f_live & byp_q;
+  wire f_cover_all_byp  = f_live & (&sbyp_q);
+  wire f_cover_hits_sat = f_live & (hits_q[CntW-1:0] == CMax);
+  wire f_cover_clr_dec  = f_step & f_clr & dec_q;
+  always @* begin
+    cover(f_cover_iss_byp);
+    cover(f_cover_max);
+    cover(f_cover_down);
+    cover(f_cover_quota);
+    cover(f_cover_byp);
+    cover(f_cover_all_byp);
+    cover(f_cover_hits_sat);
+    cover(f_cover_clr_dec);
+  end
+`endif
+
   assign byp_valid_o = bypv_q;
   assign byp_o       = byp_q;
   assign iss_byp_o   = ibyp_q;

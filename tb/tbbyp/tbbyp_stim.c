@@ -18,7 +18,7 @@
  * (the counts a comparison reads) or anything. Outside the protocol, on
  * purpose (doc "Ports"): kernels and slots beyond the ranges in about 1%
  * of issues, retires and accesses, an issue into an occupied slot, a
- * retire of an empty one. A clear about every 4000 cycles, a mid-run
+ * retire of an empty one. A clear about every 2000 cycles (resident thread blocks stay), a mid-run
  * reset about every 20000; the first two cycles are reset. Same seed,
  * same stream (kit_rng).
  */
@@ -98,10 +98,7 @@ static void stim_step(tbbyp_stim_t *s, tbbyp_in_t *i)
     if (s->warp_mode[j] == 3 && kit_rng_chance(r, 20)) s->warps[j] = (unsigned)kit_rng_below(r, kit_mask(s->warpw) + 1u);
     i->warps_i |= (uint64_t)s->warps[j] << (j * s->warpw);
   }
-  if (kit_rng_chance(r, 1) && kit_rng_chance(r, 250)) {   /* a partition change, ~1 in 4000 */
-    i->clr_i = 1;
-    launch(s);                                            /* and the slots fill again soon */
-  }
+  if (kit_rng_chance(r, 1) && kit_rng_chance(r, 500)) i->clr_i = 1;   /* a partition change, ~1 in 2000 */
   /* a retire: a resident slot, now and then an empty or out-of-range one */
   unsigned rs = (unsigned)kit_rng_below(r, s->maxtb);
   if (kit_rng_chance(r, s->ret_pm) && s->res[rs]) {
