@@ -325,6 +325,14 @@ module tbbyp #(
         if (hits_q[fk*CntW +: CntW] < f_hits[fk*CntW +: CntW]) assert(hits_q[fk*CntW +: CntW] <= COne);
         if (stall_q[fk*CntW +: CntW] < f_stall[fk*CntW +: CntW]) assert(stall_q[fk*CntW +: CntW] <= COne);
       end
+      // TB5: a decision steps its kernel's N_byp by the flag it stored
+      // (cont_q holds the decision's flag in both IntFix readings), clamped
+      if (dec_q && !f_clr) begin
+        if (cont_q[f_ik]) assert(nbyp_q[f_ik*NbW +: NbW] == ((f_nbyp[f_ik*NbW +: NbW] == MaxV) ? MaxV :
+                                                             f_nbyp[f_ik*NbW +: NbW] + NbOne));
+        else assert(nbyp_q[f_ik*NbW +: NbW] == ((f_nbyp[f_ik*NbW +: NbW] == {NbW{1'b0}}) ? {NbW{1'b0}} :
+                                                f_nbyp[f_ik*NbW +: NbW] - NbOne));
+      end
       // Invariants 4, 5: the issued slot holds the bit; its kernel's N_byp is >= 1
       if (ibyp_q) begin
         assert(sbyp_q[f_slot]);
