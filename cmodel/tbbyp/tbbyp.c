@@ -28,10 +28,12 @@ tbbyp_model_t *tbbyp_new(const long *P)
   m->maxtb = (unsigned)P[tbbyp_P_MaxTb];
   m->warpw = (unsigned)P[tbbyp_P_WarpW];
   m->intfix = (unsigned)P[tbbyp_P_IntFix];
+  m->nbw = TB_NBW(P);
   m->l2lat = (uint64_t)P[tbbyp_P_L2Lat];
   m->thrnum = (uint64_t)P[tbbyp_P_ThrNum];
   m->thrden = (uint64_t)P[tbbyp_P_ThrDen];
   m->cmax = kit_mask((unsigned)P[tbbyp_P_CntW]);
+  m->warpmask = kit_mask(m->warpw);
   tbbyp_reset(m);
   return m;
 }
@@ -44,10 +46,8 @@ void tbbyp_reset(tbbyp_model_t *m)
   memset(m->hits, 0, sizeof m->hits);
   memset(m->stall, 0, sizeof m->stall);
   memset(m->nbyp, 0, sizeof m->nbyp);
-  memset(m->cont, 0, sizeof m->cont);
-  memset(m->pend, 0, sizeof m->pend);
-  memset(m->sbyp, 0, sizeof m->sbyp);
   memset(m->skern, 0, sizeof m->skern);
+  m->cont = m->pend = m->sbyp = 0;
   m->icnt = 0;
   memset(&m->out, 0, sizeof m->out);
 }
@@ -57,6 +57,18 @@ int tbbyp_contention(const tbbyp_model_t *m, uint64_t hits, uint64_t stall, uint
   return hits * m->l2lat * m->thrden < m->thrnum * stall * warps;   /* <= 42 and 40 bits */
 }
 
+/* TB4 for kernel j with this cycle's warps_i (start-of-cycle counters). */
+static unsigned cmp_k(const tbbyp_model_t *m, const tbbyp_in_t *in, unsigned j)
+{
+  return (unsigned)tbbyp_contention(m, m->hits[j], m->stall[j], (in->warps_i >> (j * m->warpw)) & m->warpmask);
+}
+
+/* Usage profile: the step runs every cycle, but a comparison is needed
+ * only at a decision or an interval end, and the slot count only at an
+ * issue, so those are computed there; the bit sets are held in the output
+ * ports' layout. Every read below is of the start-of-cycle state, in the
+ * order of doc "A cycle, step by step" (each write comes after the last
+ * read of what it overwrites). */
 void tbbyp_step(tbbyp_model_t *m, const tbbyp_in_t *in, tbbyp_out_t *out)
 {
   assert(m && in && out);
@@ -66,60 +78,51 @@ void tbbyp_step(tbbyp_model_t *m, const tbbyp_in_t *in, tbbyp_out_t *out)
     return;
   }
   const unsigned k = m->k, maxtb = m->maxtb;
-  tbbyp_out_t o = m->out;
+  tbbyp_out_t *o = &m->out;
   /* 1. the access and the debug read, of the start-of-cycle state (TB7, TB12, TB13) */
   const unsigned acc = (unsigned)(in->acc_valid_i & 1u), cls = (unsigned)in->acc_cls_i;
   const unsigned aslot = (unsigned)in->acc_slot_i;
-  o.byp_valid_o = acc;
-  o.byp_o = acc && (cls == 2u || (cls == 0u && aslot < maxtb && m->sbyp[aslot]));
+  o->byp_valid_o = acc;
+  o->byp_o = acc && (cls == 2u || (cls == 0u && aslot < maxtb && (m->sbyp >> aslot & 1u)));
   const unsigned dk = (unsigned)in->dbg_k_i;
-  o.dbg_hits_o = dk < k ? m->hits[dk] : 0u;
-  o.dbg_stall_o = dk < k ? m->stall[dk] : 0u;
-  /* 2. the interval end (TB11) and the comparisons it makes */
+  o->dbg_hits_o = dk < k ? m->hits[dk] : 0u;
+  o->dbg_stall_o = dk < k ? m->stall[dk] : 0u;
+  /* 2. the interval end (TB11): every kernel compared, the flags stored */
   const int iend = m->intfix >= 1u && m->icnt + 1u >= m->intfix;
-  unsigned cmp[TB_MAX_K];
-  for (unsigned j = 0; j < k; j++)
-    cmp[j] = (unsigned)tbbyp_contention(m, m->hits[j], m->stall[j],
-                                        (in->warps_i >> (j * m->warpw)) & kit_mask(m->warpw));
+  uint32_t cont = m->cont;
+  if (iend) {
+    cont = 0;
+    for (unsigned j = 0; j < k; j++) cont |= cmp_k(m, in, j) << j;
+  }
   /* 3. the retire (TB10, TB15) */
   const unsigned rk = (unsigned)in->ret_k_i, rs = (unsigned)in->ret_slot_i;
-  const int ret = (in->ret_valid_i & 1u) && rk < k && rs < maxtb;
-  unsigned sbyp[TB_MAX_SLOT], pend[TB_MAX_K], nbyp[TB_MAX_K], cont[TB_MAX_K];
-  memcpy(sbyp, m->sbyp, sizeof sbyp);
-  memcpy(pend, m->pend, sizeof pend);
-  memcpy(nbyp, m->nbyp, sizeof nbyp);
-  memcpy(cont, m->cont, sizeof cont);
-  if (ret) {
-    sbyp[rs] = 0;
-    pend[rk] = 1;
+  if ((in->ret_valid_i & 1u) && rk < k && rs < maxtb) {
+    m->sbyp &= ~(1u << rs);
+    m->pend |= 1u << rk;
   }
-  if (iend)
-    for (unsigned j = 0; j < k; j++) cont[j] = cmp[j];
   /* 4. the issue: decision (TB5, TB9), step, assignment (TB6) */
   const unsigned ik = (unsigned)in->iss_k_i, is = (unsigned)in->iss_slot_i;
-  const int iss = (in->iss_valid_i & 1u) && ik < k && is < maxtb;
-  int dec = 0, restart_k = -1;
-  unsigned ib = 0;
-  if (iss) {
-    dec = pend[ik];                     /* pending before, or retired in this cycle */
-    if (dec) {
-      const unsigned c = (m->intfix == 0u || iend) ? cmp[ik] : m->cont[ik];
-      if (c) nbyp[ik] += nbyp[ik] < maxtb;
-      else nbyp[ik] -= nbyp[ik] > 0u;
-      pend[ik] = 0;
+  int restart_k = -1;
+  o->iss_byp_o = o->dec_o = 0;
+  if ((in->iss_valid_i & 1u) && ik < k && is < maxtb) {
+    if (m->pend >> ik & 1u) {                   /* pending before, or retired in this cycle */
+      const unsigned c = m->intfix == 0u ? cmp_k(m, in, ik) : (cont >> ik & 1u);
+      if (c) m->nbyp[ik] += m->nbyp[ik] < maxtb;
+      else m->nbyp[ik] -= m->nbyp[ik] > 0u;
+      m->pend &= ~(1u << ik);
       if (m->intfix == 0u) {
-        cont[ik] = c;
+        cont = (cont & ~(1u << ik)) | c << ik;
         restart_k = (int)ik;
       }
+      o->dec_o = 1;
     }
     unsigned cnt = 0;
-    for (unsigned s = 0; s < maxtb; s++) cnt += s != is && sbyp[s] && m->skern[s] == ik;
-    ib = cnt < nbyp[ik];
-    sbyp[is] = ib;
+    for (uint32_t b = m->sbyp & ~(1u << is); b; b &= b - 1u) cnt += m->skern[__builtin_ctz(b)] == ik;
+    const unsigned ib = cnt < m->nbyp[ik];
+    m->sbyp = (m->sbyp & ~(1u << is)) | ib << is;
     m->skern[is] = ik;
+    o->iss_byp_o = ib;
   }
-  o.iss_byp_o = ib;
-  o.dec_o = (unsigned)dec;
   /* 5. the counters (TB3) and the interval counter */
   for (unsigned j = 0; j < k; j++) {
     const unsigned h = (unsigned)(in->hit_i >> j) & 1u, st = (unsigned)(in->stall_i >> j) & 1u;
@@ -134,27 +137,22 @@ void tbbyp_step(tbbyp_model_t *m, const tbbyp_in_t *in, tbbyp_out_t *out)
   if (m->intfix >= 2u) m->icnt = iend ? 0u : m->icnt + 1u;
   /* 6. the partition change beats the step and the counting (TB14) */
   if (in->clr_i & 1u) {
-    memset(nbyp, 0, sizeof nbyp);
-    memset(cont, 0, sizeof cont);
+    memset(m->nbyp, 0, sizeof m->nbyp);
     memset(m->hits, 0, sizeof m->hits);
     memset(m->stall, 0, sizeof m->stall);
+    cont = 0;
     m->icnt = 0;
   }
-  memcpy(m->sbyp, sbyp, sizeof sbyp);
-  memcpy(m->pend, pend, sizeof pend);
-  memcpy(m->nbyp, nbyp, sizeof nbyp);
-  memcpy(m->cont, cont, sizeof cont);
+  m->cont = cont;
   /* the state registers the outputs show */
-  const unsigned nbw = kit_clog2((uint64_t)maxtb + 1u);
-  o.nbyp_o = o.cont_o = o.pend_o = o.slot_byp_o = 0;
-  for (unsigned j = 0; j < k; j++) {
-    o.nbyp_o |= (uint64_t)m->nbyp[j] << (j * nbw);
-    o.cont_o |= (uint64_t)m->cont[j] << j;
-    o.pend_o |= (uint64_t)m->pend[j] << j;
+  if (o->dec_o || (in->clr_i & 1u)) {
+    o->nbyp_o = 0;
+    for (unsigned j = 0; j < k; j++) o->nbyp_o |= (uint64_t)m->nbyp[j] << (j * m->nbw);
   }
-  for (unsigned s = 0; s < maxtb; s++) o.slot_byp_o |= (uint64_t)m->sbyp[s] << s;
-  m->out = o;
-  *out = o;
+  o->cont_o = cont;
+  o->pend_o = m->pend;
+  o->slot_byp_o = m->sbyp;
+  *out = *o;
 }
 
 int tbbyp_check(const tbbyp_model_t *m, char *err, size_t errlen)
@@ -170,7 +168,7 @@ int tbbyp_check(const tbbyp_model_t *m, char *err, size_t errlen)
     }
   }
   for (unsigned s = 0; s < m->maxtb; s++)
-    if (m->sbyp[s] && m->skern[s] >= m->k) {
+    if ((m->sbyp >> s & 1u) && m->skern[s] >= m->k) {
       snprintf(err, errlen, "slot %u bypasses for kernel %u >= K", s, m->skern[s]);
       return -1;
     }

@@ -34,13 +34,15 @@
 
 typedef struct tbbyp_model {
   /* configuration, validated by the caller (kit_params_check) */
-  unsigned k, maxtb, warpw, intfix;
+  unsigned k, maxtb, warpw, intfix, nbw;
   uint64_t l2lat, thrnum, thrden, cmax;      /* cmax = 2^CntW - 1 */
-  /* doc "State and reset" */
+  uint64_t warpmask;                         /* 2^WarpW - 1 */
+  /* doc "State and reset"; the bit sets are the output ports' layout */
   uint32_t hits[TB_MAX_K], stall[TB_MAX_K];  /* CntW bits, saturating (TB3) */
   unsigned nbyp[TB_MAX_K];                   /* 0..MaxTb (inv. 1) */
-  unsigned cont[TB_MAX_K], pend[TB_MAX_K];   /* 1 bit each (TB4, TB9) */
-  unsigned sbyp[TB_MAX_SLOT], skern[TB_MAX_SLOT];  /* per slot: bit (TB6), kernel (< K) */
+  uint32_t cont, pend;                       /* bit k: kernel k's flag (TB4), pending bit (TB9) */
+  uint32_t sbyp;                             /* bit s: slot s's bypass bit (TB6) */
+  unsigned skern[TB_MAX_SLOT];               /* slot s's kernel (< K; read only while its bit is 1) */
   unsigned icnt;                             /* 0..IntFix-1 (inv. 7); 0 when IntFix <= 1 */
   tbbyp_out_t out;                           /* registered outputs */
 } tbbyp_model_t;

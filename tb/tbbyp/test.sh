@@ -39,9 +39,10 @@ echo "$out" | grep -q 'model state total (added + baseline + interface): 330 bit
   || bad "overhead K 4, 16 slots, IntFix 1000: $(echo "$out" | tail -1)"
 
 # ---- synthesis: no latches, RTL flops == model total ----------------------
-for c in "" "IntFix=64" "Kernels=3 MaxTb=5 CntW=4 WarpW=3 L2Lat=3 ThrNum=2 ThrDen=3" \
-         "Kernels=1 MaxTb=1 CntW=2 WarpW=1 L2Lat=1 IntFix=1" \
-         "Kernels=4 MaxTb=16 WarpW=8 L2Lat=1023 ThrNum=255 ThrDen=255 IntFix=1000"; do
+# (the widest slot and kernel fields with 4-bit counters: Yosys's time goes
+# into the comparison's multipliers, which hold no flop)
+for c in "" "Kernels=3 MaxTb=5 CntW=4 WarpW=3 L2Lat=3 ThrNum=2 ThrDen=3" \
+         "Kernels=1 MaxTb=1 CntW=2 WarpW=1 L2Lat=1 IntFix=1" "Kernels=4 MaxTb=16 CntW=4 WarpW=8 IntFix=1000"; do
   synth_check tbbyp "$c"
 done
 
@@ -71,7 +72,7 @@ plant "no clamp at MaxTb" 's/c_now ? ((nb_cur == MaxV) ? nb_cur : nb_cur + NbOne
 plant "class 3 bypasses" "s/byp_d  = acc_valid_i \&\& (acc_cls_i == 2'd2 ||/byp_d  = acc_valid_i \&\& (acc_cls_i[1] ||/" bmc
 
 # ---- the checker can fail ----------------------------------------------------
-out=$(make --no-print-directory check BLOCK=tbbyp PARAMS=MaxTb=4 SEED=5 CYCLES=30000 FAULT=23456:nbyp_o 2>&1); rc=$?
+out=$(make --no-print-directory check BLOCK=tbbyp PARAMS=IntFix=64 SEED=5 CYCLES=30000 FAULT=23456:nbyp_o 2>&1); rc=$?
 if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH tbbyp at cycle 23456 ' && echo "$out" | grep -q '^  nbyp_o .*<-- differs' \
    && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "tbbyp fault at cycle 23456 on nbyp_o caught at exactly that cycle"
 else bad "tbbyp fault: rc=$rc: $(echo "$out" | head -12)"; fi
