@@ -16,6 +16,9 @@
  *  - The design note's worked example (doc "Worked example") and its
  *    IntFix = 64 pair (doc "Paper readings") are run cycle by cycle with
  *    the hand-computed values.
+ *  - TB8's classification (cmodel/tbbyp/tbbyp_classify.c): both
+ *    thresholds' boundaries exactly (rate = lo, rate = hi), no profiled
+ *    access, lo = hi, and against a floating-point reference over a grid.
  *  - A seeded random soak (the block's own generator, the four check-list
  *    configurations) runs tbbyp_check() after every cycle and checks
  *    invariants 3-6 on the outputs.
@@ -28,6 +31,7 @@
 #include <string.h>
 
 #include "cmodel/tbbyp/tbbyp.h"
+#include "cmodel/tbbyp/tbbyp_classify.h"
 #include "tb/stim/source.h"
 #include "tb/test/unit.h"
 
@@ -293,8 +297,35 @@ static void test_soak(void)
   group_end();
 }
 
+static void test_classify(void)
+{
+  group_begin("TB8: load classes from profiled hit rates, thresholds cross-multiplied");
+  CHECK_EQ(tbbyp_classify(0, 0, 10, 60), TBBYP_CLS_TB, "no access: per thread block");
+  CHECK_EQ(tbbyp_classify(9, 100, 10, 60), TBBYP_CLS_BYPASS, "9% < 10%: never cache");
+  CHECK_EQ(tbbyp_classify(10, 100, 10, 60), TBBYP_CLS_TB, "10% = lo: per thread block");
+  CHECK_EQ(tbbyp_classify(59, 100, 10, 60), TBBYP_CLS_TB, "59%: per thread block");
+  CHECK_EQ(tbbyp_classify(60, 100, 10, 60), TBBYP_CLS_CACHE, "60% = hi: always cache");
+  CHECK_EQ(tbbyp_classify(1, 3, 33, 34), TBBYP_CLS_TB, "33.3%: between 33 and 34");
+  CHECK_EQ(tbbyp_classify(1, 3, 34, 34), TBBYP_CLS_BYPASS, "lo = hi: no per-thread-block class left");
+  CHECK_EQ(tbbyp_classify(0, 5, 0, 0), TBBYP_CLS_CACHE, "lo = hi = 0: everything cached");
+  CHECK_EQ(tbbyp_classify(5, 5, 100, 100), TBBYP_CLS_CACHE, "100% = hi 100");
+  for (unsigned acc = 1; acc <= 40; acc++)
+    for (unsigned h = 0; h <= acc; h++)
+      for (unsigned lo = 0; lo <= 100; lo += 7)
+        for (unsigned hi = lo; hi <= 100; hi += 11) {
+          const double r = 100.0 * h / acc;
+          /* the reference in exact rationals where r sits on a threshold */
+          const unsigned want = h * 100u < lo * acc ? TBBYP_CLS_BYPASS
+                                : h * 100u >= hi * acc ? TBBYP_CLS_CACHE : TBBYP_CLS_TB;
+          const unsigned ref = r < lo - 1e-9 ? TBBYP_CLS_BYPASS : r >= hi - 1e-9 ? TBBYP_CLS_CACHE : TBBYP_CLS_TB;
+          CHECK(tbbyp_classify(h, acc, lo, hi) == want && want == ref, "h %u acc %u lo %u hi %u", h, acc, lo, hi);
+        }
+  group_end();
+}
+
 int main(void)
 {
+  test_classify();
   test_worked();
   test_compare();
   test_step();
