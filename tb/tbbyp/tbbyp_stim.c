@@ -16,11 +16,12 @@
  * Loads ask for their bit in about 60% of cycles (class 0 mostly, classes
  * 1, 2 and reserved 3 too), the debug read follows the issuing kernel
  * (the counts a comparison reads) or anything. Outside the protocol, on
- * purpose (doc "Ports"): kernels and slots beyond the ranges in about 1%
- * of issues, retires and accesses, an issue into an occupied slot, a
- * retire of an empty one. A clear about every 2000 cycles (resident thread blocks stay), a mid-run
- * reset about every 20000; the first two cycles are reset. Same seed,
- * same stream (kit_rng).
+ * purpose (doc "Ports"): stray issues and retires (a few per thousand
+ * cycles), most naming a kernel or slot beyond the ranges, or an occupied
+ * or empty slot; 1% of the accesses' slots beyond MaxTb; the reserved
+ * class. A clear about every 2000 cycles (resident thread blocks stay), a
+ * mid-run reset about every 20000; the first two cycles are reset. Same
+ * seed, same stream (kit_rng).
  */
 #include "cmodel/tbbyp/tbbyp.h"
 #include "tb/stim/gen.h"
