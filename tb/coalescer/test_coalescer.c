@@ -349,7 +349,7 @@ static void test_sat(void)
 static void test_soak(void)
 {
   group_begin("soak: invariants after every cycle, block generator, three configurations");
-  static const char *const cfg[] = {"", "Aggr=1 LtEnt=16 EstW=6 CapBytes=2048",
+  static const char *const cfg[] = {"", "Aggr=1 LtEnt=32 EstW=8 CapBytes=2048",
                                     "Lanes=7 AddrW=12 SegB=16 LineB=256 IdW=2 LtEnt=5 CapBytes=512"};
   for (unsigned c = 0; c < 3; c++) {
     char err[256];
