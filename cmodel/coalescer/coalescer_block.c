@@ -50,14 +50,17 @@ void coalescer_storage(const long *P, kit_storage_t *st)
            lanes, segtw, lanes, idw);
   snprintf(req_txt, sizeof req_txt, "request register: valid, addr %u, line, tmask %u, smask %u, first, last, id %u",
            segtw, lanes, r, idw);
-  snprintf(cnt_txt, sizeof cnt_txt, "count registers: valid, err, act/seg/line 3 x 6 (CO14)");
+  const unsigned cw = kit_clog2((uint64_t)lanes + 1u);   /* CO14: the port's bits above are constant 0 */
+  const unsigned nc = r == 1 ? 2u : 3u;                   /* R 1: nseg = nline, one register */
+  snprintf(cnt_txt, sizeof cnt_txt, "count registers: valid, err, %s %u x clog2(Lanes+1) = %u x %u (CO14)",
+           r == 1 ? "act, seg = line" : "act/seg/line", nc, nc, cw);
   snprintf(est_txt, sizeof est_txt, "estimate registers: valid, W/S/U 3 x %u, rule 2, loc 2, cache, ovf", estw);
   snprintf(lt_txt, sizeof lt_txt, "line table (CO9): LtTagW = AddrW - LineSh = %u", lttw);
   snprintf(stt_txt, sizeof stt_txt, "estimator state: fill %u, W/S/U 3 x %u, open, ww, wb, ovf", fillw, estw);
   memset(st, 0, sizeof *st);
   st->row[n++] = (kit_storage_row_t){KIT_ST_BASELINE, buf_txt, 1, "block", lanes * segtw + 3u * lanes + 1u + idw + 4u};
   st->row[n++] = (kit_storage_row_t){KIT_ST_BASELINE, req_txt, 1, "block", 1u + segtw + 1u + lanes + r + 2u + idw};
-  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, cnt_txt, 1, "block", 20u};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, cnt_txt, 1, "block", 2u + nc * cw};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, est_txt, 1, "block", 1u + 3u * estw + 6u};
   st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, lt_txt, ltent, "entry", lttw};
   st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, stt_txt, 1, "block", fillw + 3u * estw + 4u};
