@@ -74,12 +74,12 @@ void coalescer_storage(const long *P, kit_storage_t *st)
  * before it. A restart by in_first_i and a sampled warp outside a sample
  * depend on the estimator's open bit, which no output shows: the directed
  * files and the unit tests cover them. */
-enum { CV_RESET, CV_ONE_REQ, CV_32_REQ, CV_PARTIAL, CV_EMPTY, CV_SIZE0, CV_SIZE1, CV_SIZE2, CV_SIZE3, CV_SIZE4,
+enum { CV_RESET, CV_ONE_REQ, CV_ALL_REQ, CV_PARTIAL, CV_EMPTY, CV_SIZE0, CV_SIZE1, CV_SIZE2, CV_SIZE3, CV_SIZE4,
        CV_SIZE_OVER, CV_MISALIGNED, CV_SMASK_FULL, CV_STALL, CV_ACCEPT_AT_LAST, CV_RULE_EQ, CV_RULE_BLOCK,
        CV_RULE_SCATTER, CV_LOC_NONE, CV_LOC_WARP, CV_LOC_BLOCK, CV_LOC_BOTH, CV_OVF, CV_CACHE, CV_CAP_OFF,
        CV_AGGR, CV_SAT, CV_N };
 static const char *const coalescer_cover_names[CV_N] = {
-  "reset", "warp_one_request", "warp_32_requests", "partial_mask", "empty_mask", "size_1B", "size_2B",
+  "reset", "warp_one_request", "warp_all_lanes_requests", "partial_mask", "empty_mask", "size_1B", "size_2B",
   "size_4B", "size_8B", "size_16B", "size_over_16B", "misaligned_lane", "smask_full", "request_stalled",
   "accept_in_last_transfer", "rule_equal", "rule_on_less", "rule_on_more", "loc_none", "loc_within_warp",
   "loc_within_block", "loc_both", "line_table_overflow", "cache_on", "off_by_capacity", "aggressive_case1",
@@ -96,7 +96,7 @@ static void coalescer_cover(const long *P, const coalescer_in_t *i, const coales
   if (o->cnt_valid_o) {
     const uint64_t nreq = i->in_ca_i ? o->cnt_line_o : o->cnt_seg_o;
     if (nreq == 1) n[CV_ONE_REQ]++;
-    if (nreq == 32) n[CV_32_REQ]++;
+    if (nreq == (uint64_t)P[coalescer_P_Lanes]) n[CV_ALL_REQ]++;   /* every lane its own unit (32 at the default) */
     if (o->cnt_act_o == 0) n[CV_EMPTY]++;
     else if (o->cnt_act_o < (uint64_t)P[coalescer_P_Lanes]) n[CV_PARTIAL]++;
     n[i->in_size_i > 4 ? CV_SIZE_OVER : CV_SIZE0 + i->in_size_i]++;
