@@ -146,7 +146,29 @@ if [ -d "$rt" ]; then for o in $rt_objs; do cp "$rt/$o" "$tmp/obj/$o" && touch "
 # ccache, when installed, keeps the compiled C++ across builds of the same
 # model (Verilator's makefile calls the compiler through OBJCACHE)
 objcache=""; command -v ccache >/dev/null 2>&1 && objcache=ccache
-if ! make -C "$tmp/obj" -f Vdut.mk -j 2 OBJCACHE="$objcache" OPT_FAST="$vopt" OPT_SLOW="$vopt" OPT_GLOBAL="$vopt" >"$tmp/build.log" 2>&1; then
+mkopts=(OBJCACHE="$objcache" OPT_FAST="$vopt" OPT_SLOW="$vopt" OPT_GLOBAL="$vopt")
+# A precompiled header of the Verilator headers every compile of the build
+# parses first (verilated.h, verilated_vcd_c.h: most of a small model's C++
+# time): built once per compile command (the one make would run for the
+# shim, without its -MMD, its file names and the kit's -D words) into
+# build/vlt-pch/<hash of that command and the compiler>, and named with
+# -include; a compile the precompiled header does not fit reads the header
+# itself, so the objects are the same either way.
+pch_include=()
+pchcmd=$(make -s -C "$tmp/obj" -f Vdut.mk -n -B shim.o "${mkopts[@]}" 2>/dev/null | grep -m1 -- ' -c -o shim.o ' |
+  sed -e 's/^ccache //' -e 's/ -MMD / /' -e "s/ -DKIT_[A-Z_]*='[^']*'//g" -e 's/ -c -o shim\.o .*$//')
+if [ -n "$pchcmd" ]; then
+  pch=build/vlt-pch/$( { echo "$pchcmd"; ${pchcmd%% *} --version 2>&1 | head -1; } | sha1sum | cut -c1-12)
+  if [ ! -f "$pch/kit_pch.h.gch" ]; then
+    # another build may get there first: mv -T then fails, and this one is dropped
+    mkdir -p "$pch.tmp$$" && printf '#include "verilated.h"\n#include "verilated_vcd_c.h"\n' > "$pch.tmp$$/kit_pch.h" &&
+      (cd "$pch.tmp$$" && eval "$pchcmd -x c++-header kit_pch.h -o kit_pch.h.gch") >/dev/null 2>&1 &&
+      mv -T "$pch.tmp$$" "$pch" 2>/dev/null
+    rm -rf "$pch.tmp$$"
+  fi
+  [ -f "$pch/kit_pch.h.gch" ] && pch_include=(USER_CPPFLAGS="-include $root/$pch/kit_pch.h")
+fi
+if ! make -C "$tmp/obj" -f Vdut.mk -j 2 "${mkopts[@]}" "${pch_include[@]}" >"$tmp/build.log" 2>&1; then
   grep -m10 -E 'error|Error' "$tmp/build.log" >&2 || tail -10 "$tmp/build.log" >&2
   echo "build_lockstep: error: C++ build failed (full log: $(failed_log build.log))" >&2
   exit 1

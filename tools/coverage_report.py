@@ -13,7 +13,8 @@ Verilator's or lcov's (system python3 only).
       declaration line, and the line counts as hit only when every bit on
       it toggled; genhtml --branch-coverage then shows bit by bit.
   report BLOCK DIR SEED CYCLES
-      DIR/index.html and DIR/summary.txt: the line and toggle figures (lines
+      DIR/index.html, DIR/summary.txt and, as data, DIR/coverage.json
+      (cvkit.coverage/1, doc/results.md): the line and toggle figures (lines
       hit / found, from DIR/line.info and DIR/toggle.info: what genhtml
       shows), links to the two genhtml reports, and the kit's functional
       coverage events summed over the runs (DIR/results/, the lockstep runs' cvkit.lockstep/1
@@ -126,6 +127,16 @@ def report(block, d, seed, cycles):
     eh = sum(1 for e in order if events[e]["random"] + events[e]["directed"])
     final = ("coverage %s: line %d/%d (%.1f%%), toggle %d/%d bits (%.1f%%), functional %d/%d events"
              % (block, lh, lf, pct(lh, lf), th, tf, pct(th, tf), eh, len(order)))
+    data = {"schema": "cvkit.coverage/1", "block": block, "seed": int(seed), "cycles": int(cycles) if cycles else None,
+            "runs": runs, "line": {"hit": lh, "found": lf}, "toggle": {"covered": th, "bits": tf},
+            "functional": {"seen": eh, "total": len(order),
+                           "events": {e: events[e] for e in order}},
+            "untoggled": {sig: sorted(bits) for sig, bits in sorted(never.items())}}
+    tmp = os.path.join(d, "coverage.json.tmp%d" % os.getpid())
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, os.path.join(d, "coverage.json"))
     with open(os.path.join(d, "summary.txt"), "w") as f:
         f.write("runs (seed %s, %s, then each directed file):\n" % (seed, cyc))
         for r in runs:

@@ -53,6 +53,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from proctree import kill_below
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT = os.path.join(ROOT, "build", "kit")
 SCHEMA = "cvkit.equiv/1"
@@ -635,6 +637,15 @@ def main():
     ap.add_argument("--json", default="", help="also copy result.json here")
     ap.add_argument("--no-replay", action="store_true", help="do not replay a counterexample with make check")
     a = ap.parse_args()
+
+    def stopped(signum, _frame):
+        # the simulators and engines run in sessions of their own: a signal
+        # to make equiv alone would leave them running to their timeouts
+        kill_below(os.getpid())
+        sys.stderr.write("make equiv: stopped by signal %d\n" % signum)
+        os._exit(128 + signum)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stopped)
     if not os.path.isfile(KIT):
         sys.exit("equiv: error: run 'make tools' first")
     sys.exit(Equiv(a).main())

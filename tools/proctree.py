@@ -9,9 +9,8 @@ import os
 import signal
 
 
-def descendants(pid):
-    """Every live process below pid (children run in sessions of their own,
-    so a process group does not hold them all), read from /proc."""
+def children():
+    """{ppid: [pids]} of every live process, read from /proc."""
     kids = {}
     for d in os.listdir("/proc"):
         if d.isdigit():
@@ -21,6 +20,13 @@ def descendants(pid):
             except (OSError, IndexError, ValueError):
                 continue
             kids.setdefault(ppid, []).append(int(d))
+    return kids
+
+
+def descendants(pid):
+    """Every live process below pid (children run in sessions of their own,
+    so a process group does not hold them all), read from /proc."""
+    kids = children()
     out, todo = [], [pid]
     while todo:
         for k in kids.get(todo.pop(), []):
@@ -51,3 +57,10 @@ def kill_tree(pid):
                 kill(q, signal.SIGKILL)
             except OSError:
                 pass
+
+
+def kill_below(pid):
+    """kill_tree of every child of pid: everything below it, pid itself
+    spared (a tool stopping its own engines on a signal)."""
+    for q in children().get(pid, []):
+        kill_tree(q)

@@ -85,11 +85,11 @@ static int fail(plan_t *p, const char *fmt, const char *a, const char *b)
   return -1;
 }
 
-/* The RTL parameter words of a configuration: "Sets=384 Ways=16 ...". */
-static int rtl_words(const kit_block_t *b, const char *params, char *out, size_t n, char *err,
+/* The RTL parameter words of a configuration: "Sets=384 Ways=16 ...";
+ * its parameter values in P. */
+static int rtl_words(const kit_block_t *b, const char *params, long *P, char *out, size_t n, char *err,
                      size_t errlen)
 {
-  long P[KIT_MAX_PARAMS];
   if (kit_params_text(b, P, params, err, errlen)) return -1;
   size_t k = 0;
   out[0] = '\0';
@@ -102,14 +102,13 @@ static int rtl_words(const kit_block_t *b, const char *params, char *out, size_t
 static int model_for(plan_t *p, const kit_block_t *b, const char *params)
 {
   char words[1024], e[512];
-  if (rtl_words(b, params, words, sizeof words, e, sizeof e)) return fail(p, "%s%s", e, "");
+  long P[KIT_MAX_PARAMS];
+  if (rtl_words(b, params, P, words, sizeof words, e, sizeof e)) return fail(p, "%s%s", e, "");
   for (unsigned i = 0; i < p->nmodels; i++)
     if (p->model[i].b == b && strcmp(p->model[i].rtlparams, words) == 0) return (int)i;
   if (p->nmodels == MAX_MODELS) return fail(p, "more than %s distinct models%s", "512", "");
   model_t *m = &p->model[p->nmodels];
-  long P[KIT_MAX_PARAMS];
   kit_storage_t st;
-  if (kit_params_text(b, P, params, e, sizeof e)) return fail(p, "%s%s", e, "");
   b->storage(P, &st);
   m->bits = 0;
   for (unsigned r = 0; r < st.nrows; r++) m->bits += st.row[r].count * st.row[r].bits;
@@ -244,7 +243,8 @@ static int job_vectors(plan_t *p, const kit_block_t *b, const char *params, uint
 {
   if (p->njobs == MAX_JOBS) return fail(p, "more than %s jobs%s", "200000", "");
   char e[512], words[1024];
-  if (rtl_words(b, params, words, sizeof words, e, sizeof e)) return fail(p, "%s%s", e, "");
+  long P[KIT_MAX_PARAMS];
+  if (rtl_words(b, params, P, words, sizeof words, e, sizeof e)) return fail(p, "%s%s", e, "");
   for (int k = 0; k < 1 + (strcmp(p->target, "replay") == 0 || strcmp(p->target, "run") == 0); k++) {
     FILE *f = p->jobs;
     const char *base = strrchr(out, '/');

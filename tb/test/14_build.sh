@@ -2,7 +2,8 @@
 # bench, never by a test). Rationale: Verilator 5.006's makefile appends its
 # own OPT_FAST=-Os after the kit's -CFLAGS, so the optimisation the kit asks
 # for is only real if it is the last -O on every g++ line that compiles
-# generated code; the build log is the evidence. The two-thread lockstep must
+# generated code; the build log is the evidence (and g++ -H shows the
+# precompiled Verilator headers used). The two-thread lockstep must
 # give the same bytes as one thread in every outcome (pass, mismatch, expect
 # failure, fault beyond the run); the progress line appears on a terminal
 # and never on piped stdout; make bench runs end to end and reports every
@@ -17,6 +18,15 @@ last_o() {
 bin=$(block_bin hac "") || bad "build hac default"
 o=$(last_o "$(dirname "$bin")")
 [ "$o" = "-O2" ] && ok "generated C++ compiled at -O2 (last -O on every Vdut g++ line: $o)" || bad "generated C++ optimisation: '$o', expected -O2"
+# the precompiled Verilator headers are named on every compile and fit it:
+# g++ -H marks a precompiled header it uses with '!' (one it rejects, or a
+# missing one, shows as the plain header)
+d=$(dirname "$bin")
+cmd=$(grep -m1 -E '^g\+\+ .* -c -o Vdut__ALL\.o ' "$d/build.log")
+pch=$(echo "$cmd" | grep -oE -- '-include [^ ]*kit_pch\.h' | cut -d' ' -f2)
+used=$(cd "$d/obj" && eval "${cmd/-c -o Vdut__ALL.o/-H -fsyntax-only}" 2>&1 | grep -m1 -E '^[!.] ')
+[ -n "$pch" ] && [ "$used" = "! $pch.gch" ] && ok "the precompiled Verilator headers are used ($used)" \
+  || bad "precompiled header not used: named '$pch', g++ -H: '$used'"
 SMALL="L1s=4 Sets=8 Ways=2 SampleShift=2 SampleOffset=1 Share=2 LlsW=3 AccW=4 Period=16"
 bin1=$(VOPT=-O1 tools/build_lockstep.sh victim_bits "$SMALL" 2>/dev/null) || bad "build with VOPT=-O1"
 o=$(last_o "$(dirname "$bin1")")

@@ -218,3 +218,21 @@ v=$(jget "$D/mut/result.json" 'd["mutants"][0]["verdict"]')
 if grep -q 'assign win_chk_d = lm_win_end || (lm_state == LmSel)' "$D"/mut/linebacker_m1.v && [ -n "$v" ] && [ "$v" != equivalent ]; then
   ok "mutate: the linebacker glue mutant win_chk_d && -> || is classed '$v', not equivalent"
 else bad "mutate: linebacker glue mutant classed '${v:-nothing}' (or another point drawn)"; fi
+
+# ---- stopped: a signal to make equiv stops its engines too ---------------
+# (they run in sessions of their own; a stopped make equiv used to leave
+# SymbiYosys and ABC running to their own timeouts). hac_alt at an
+# equivalence configuration keeps PDR busy; SIGTERM once ABC runs.
+$EQ hac --rtl tb/test/equiv/hac_alt.v --top hac_alt --params "Sets=1 Ways=8 TagW=4" --sim-cycles 0 \
+  --structural-timeout 0 --out "$D/stop" > "$D/stop.log" 2>&1 & eq=$!
+below=""
+for _ in $(seq 120); do
+  below=$(python3 -c 'import sys; sys.path.insert(0, "tools"); import proctree; print(" ".join(map(str, proctree.descendants(int(sys.argv[1])))))' $eq)
+  ps -o cmd= -p "${below// /,}" 2>/dev/null | grep -q -- 'yosys-abc' && break
+  below=""; sleep 0.5
+done
+kill -TERM $eq 2>/dev/null; wait $eq; rc=$?; sleep 1
+alive=$(for q in $below; do [ -e /proc/$q ] && [ "$(awk '{print $3}' /proc/$q/stat 2>/dev/null)" != Z ] && echo $q; done | tr '\n' ' ')
+if [ -n "$below" ] && [ $rc -eq 143 ] && [ -z "$alive" ] && grep -q 'stopped by signal 15' "$D/stop.log"; then
+  ok "equiv: SIGTERM while PDR runs stops make equiv (exit 143) and every process below it ($(echo $below | wc -w) gone)"
+else bad "equiv stopped: engine seen: '${below:-none}', rc=$rc, still running: '${alive}' (log $D/stop.log)"; [ -n "$alive" ] && kill -9 $alive 2>/dev/null; fi

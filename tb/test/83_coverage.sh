@@ -8,6 +8,7 @@
 # the lockstep's own counts summed over the runs; a shorter run covers
 # strictly fewer toggle bits (the numbers move with the stimulus); and a
 # failing run stops the report with the mismatch and its reproduce line.
+# Figures are read from coverage.json (cvkit.coverage/1), never the text.
 # maw_ctl: five coverage builds of a few seconds each (its directed files
 # run at check-list configurations).
 . "$(dirname "$0")/lib.sh"
@@ -16,17 +17,20 @@ b=maw_ctl; O=build/coverage/$b
 normal=$(tools/build_lockstep.sh $b "" 2>/dev/null); before=$(stat -c %Y.%s "$normal" 2>/dev/null)
 out=$(make --no-print-directory coverage BLOCK=$b SEED=1 CYCLES=20000 2>&1); rc=$?
 P="PeriodLog=4"
-last=$(echo "$out" | grep "^coverage $b:")
-if [ $rc -eq 0 ] && [ -n "$last" ]; then ok "make coverage BLOCK=$b: $last"; else bad "make coverage BLOCK=$b: rc=$rc: $(echo "$out" | tail -5)"; exit 1; fi
+C=$O/coverage.json
+fig() { jget "$C" "$1"; }
+if [ $rc -eq 0 ] && [ "$(fig 'd["schema"]')" = cvkit.coverage/1 ]; then
+  ok "make coverage BLOCK=$b: $(fig '"line %d/%d, toggle %d/%d bits, functional %d/%d" % (d["line"]["hit"], d["line"]["found"], d["toggle"]["covered"], d["toggle"]["bits"], d["functional"]["seen"], d["functional"]["total"])') (coverage.json)"
+else bad "make coverage BLOCK=$b: rc=$rc: $(echo "$out" | tail -5)"; exit 1; fi
 ls -d build/$b/*-cov >/dev/null 2>&1 && [ -x "$(ls -d build/$b/*-cov | head -1)/lockstep" ] && [ -n "$before" ] &&
   [ "$(stat -c %Y.%s "$normal")" = "$before" ] && [ "$normal" = "$(tools/build_lockstep.sh $b "" 2>/dev/null)" ] &&
   ok "coverage build in its own directory ($(ls -d build/$b/*-cov | head -1)), normal build untouched" || bad "coverage build directory"
 for f in $O/index.html $O/html/line/index.html $O/html/toggle/index.html; do [ -s "$f" ] || bad "missing $f"; done
 grep -q 'href="html/line/index.html"' $O/index.html && grep -q 'href="html/toggle/index.html"' $O/index.html && ok "index.html links the line and toggle reports"
-lp=$(echo "$last" | sed -n 's/.*line \([0-9]*\/[0-9]*\) .*/\1/p')
+lp=$(fig '"%d/%d" % (d["line"]["hit"], d["line"]["found"])')
 gp=$(grep -A2 'headerItem">Lines:' $O/html/line/index.html | sed -n 's/.*headerCovTableEntry">\([0-9]*\)<.*/\1/p' | tr '\n' / | sed 's/\/$//')
 [ -n "$lp" ] && [ "$lp" = "$gp" ] && ok "genhtml's line figure ($gp lines) is the summary's" || bad "line figure: summary $lp, genhtml $gp"
-tb=$(echo "$last" | sed -n 's/.*toggle [0-9]*\/\([0-9]*\) bits.*/\1/p')
+tb=$(fig 'd["toggle"]["bits"]')
 nt=$(grep -c 'v_toggle' $O/merged.dat)
 [ "$tb" = "$nt" ] && ok "toggle figure counts every signal bit Verilator instruments ($nt)" || bad "toggle bits $tb, points $nt"
 # functional events: the lockstep's counts, summed
@@ -37,10 +41,10 @@ for line in sys.stdin:
     if line.strip():
         for k, n in json.loads(line)["cover"].items(): u[k] = u.get(k, 0) + n
 print(sum(1 for n in u.values() if n))')
-got=$(echo "$last" | sed -n 's/.*functional \([0-9]*\)\/.*/\1/p')
+got=$(fig 'd["functional"]["seen"]')
 [ "$want" = "$got" ] && ok "functional events seen ($got) are the sum of the runs' results" || bad "functional events: summary $got, runs $want"
-out=$(tools/coverage.sh $b 1 20000 "" "$P" 2>&1); t1=$(echo "$out" | sed -n 's/.*toggle \([0-9]*\)\/.*/\1/p')
-out=$(tools/coverage.sh $b 1 30 "" "$P" 2>&1); t2=$(echo "$out" | sed -n 's/.*toggle \([0-9]*\)\/.*/\1/p')
+tools/coverage.sh $b 1 20000 "" "$P" >/dev/null 2>&1; t1=$(fig 'd["toggle"]["covered"]')
+tools/coverage.sh $b 1 30 "" "$P" >/dev/null 2>&1; t2=$(fig 'd["toggle"]["covered"]')
 [ -n "$t2" ] && [ "$t2" -lt "$t1" ] && ok "30 cycles cover fewer toggle bits ($t2) than 20000 ($t1): the figures follow the stimulus" ||
   bad "toggle bits for 30 cycles: $t2, for 20000: $t1"
 out=$(make --no-print-directory coverage BLOCK=$b CYCLES=2000 FAULT=1000 PARAMS="$P" 2>&1); rc=$?

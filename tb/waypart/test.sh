@@ -1,0 +1,103 @@
+# waypart (doc/waypart.md), end to end on the harness: lockstep beyond the
+# check list, the Flush reading pair, storage, synthesis, bad input, formal
+# with planted bugs and fault injection for this block.
+#
+# State space: per line valid, tag and LRU rank, seen through the masks of
+# the partition register; sets interact only through a Flush write (one
+# column of every set), so one set's lines in every combination of
+# invalid / own / foreign / unowned ways, under every partition the
+# generator writes (Even, +1/-1 moves, any composition, sums below and
+# above Ways), is the space; the counters are independent of it (weighted
+# sums, saturation, quota, freeze). The default check (19_checks) runs the
+# check list and the directed files; this script adds what the list does
+# not hold (4 kernels over 6 ways in 5 sets under Flush, every field width
+# odd), the paper-reading pair (the same traffic, expects that differ),
+# the storage rows of the paper L1, Yosys flop counts equal to the model's
+# estimate, the bad-input messages, the formal proof (and two planted bugs
+# it must catch), a fault caught at its cycle and a Flush-only bug that
+# make equiv finds without PARAMS.
+. "$(dirname "$0")/../test/lib.sh"
+
+# ---- lockstep (run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS) ---------
+run() { lockstep_cov waypart "$@"; }
+# 4 kernels over 6 ways in 5 sets, Flush: every derived width odd (SetW 3,
+# WayW 3, KW 2, CW 3); kernel 4+ does not exist (KW 2 holds 0..3 = K-1),
+# so bypass_bad_kernel, store_bad_kernel and tb_bad_kernel cannot happen;
+# a 12-bit IPC register does not saturate in 100,000 cycles
+run "Sets=5 Ways=6 TagW=5 Kernels=4 TbW=3 RetW=3 WgtW=5 IpcW=12 Flush=1" 2 100000 4 18
+
+# ---- paper readings: the same traffic, expects that differ ----------------
+readings_pair waypart tb/waypart/directed/a_partition.stim tb/waypart/directed/a_flush.stim
+
+# ---- storage (doc "Storage") ----------------------------------------------
+out=$(make --no-print-directory overhead BLOCK=waypart)
+echo "$out"
+echo "$out" | grep -qE 'added +subtotal +47 ' && echo "$out" | grep -qE 'partition register .* 1 SM +6 +6$' \
+  && echo "$out" | grep -qE 'IPC register .* 1 SM +32 +32$' \
+  && ok "overhead paper L1: partition 6 + IPC 32 + TB counters 8 + done 1 = 47 bits added" || bad "overhead paper added rows"
+base=$(echo "$out" | awk '$1 == "baseline" && !/external/ && !/subtotal/ {s += $NF} END {print s}')
+[ "$base" = 2944 ] && ok "overhead paper L1: baseline valid + tag + rank = 128 x 23 = 2944 bits" \
+  || bad "overhead paper baseline: $base bits, expected 2944"
+echo "$out" | grep -qE 'response registers.* 29 +29$' && echo "$out" | grep -qE 'debug registers.* 23 +23$' \
+  && echo "$out" | grep -qE 'external: launch registers .* 24 +24$' \
+  && ok "overhead paper L1: interface 29 + 23 bits, launch registers 24 bits external" || bad "overhead paper interface rows"
+echo "$out" | grep -q 'waypart overhead: 6 B (47 bits), 0.04% of data capacity' \
+  && ok "overhead paper total: 47 bits per SM against the paper's 2 x 32" || bad "overhead paper total: $(echo "$out" | tail -1)"
+
+# ---- synthesis: no latches, RTL flops == model total minus the external rows
+# (both Flush values at 2 sets, 3 kernels over 3 ways in 3 sets, one kernel)
+for c in "Sets=2" "Sets=2 Flush=1" "Sets=3 Ways=3 TagW=3 Kernels=3 TbW=1 RetW=1 WgtW=2 IpcW=4" \
+         "Sets=2 Ways=2 TagW=2 Kernels=1 Flush=1"; do
+  synth_check waypart "$c"
+done
+
+# ---- bad input --------------------------------------------------------------
+T=build/test/bad_waypart; rm -rf "$T"; mkdir -p "$T"
+expect_err "waypart Kernels=4 Ways=32: mask_o of 128 bits" "Kernels x Ways = 128 must be <= 64" build/kit overhead waypart Kernels=4 Ways=32
+expect_err "waypart Kernels=8 Ways=16: a 40-bit partition register" "Kernels x clog2\\(Ways\\+1\\) = 40 must be <= 32" build/kit overhead waypart Kernels=8 Ways=16
+expect_err "waypart Ways=1 (make check)" "Ways=1 out of range 2..32" make --no-print-directory check BLOCK=waypart PARAMS=Ways=1
+expect_err "waypart Flush=2" "Flush=2 out of range 0..1" build/kit overhead waypart Flush=2
+# (at the check list's third configuration: its model is built already)
+printf 'params Sets=3 Ways=3 TagW=3 Kernels=3 TbW=1 RetW=1 WgtW=2 IpcW=4\nrst_ni=0\nacc_valid_i=1 acc_k_i=3\n' > "$T/k3.stim"
+expect_err "waypart acc_k_i beyond K in a directed file" "k3.stim:3: acc_k_i=3 out of range 0..2" \
+  make --no-print-directory check BLOCK=waypart STIM="$T/k3.stim"
+printf 'rst_ni=0\npart_we_i=1 part_i=0xc\n' > "$T/sum5.stim"
+expect_err "waypart a partition summing above Ways in a directed file" "sum5.stim:2: part_i=0xc: way counts sum to 5 > Ways=4" \
+  make --no-print-directory check BLOCK=waypart STIM="$T/sum5.stim"
+expect_err "waypart RTL refuses Kernels=9 (Verilator)" "waypart_param_error_Kernels" verilator --lint-only -GKernels=9 rtl/waypart/waypart.v
+expect_err "waypart RTL refuses Ways=1 (Icarus)" "waypart_param_error_Ways" iverilog -g2005 -o "$T/x" -Pwaypart.Ways=1 rtl/waypart/waypart.v
+
+# ---- formal: proofs, covers, premises; then planted bugs must break it ----
+formal/formal.sh waypart
+plant() { formal_planted waypart "$@"; }
+# the victim search ignores the kernel's mask: invariant 4
+plant "fill outside the mask" 's/      if (own\[w\]) begin/      if (1'"'"'b1) begin/' bmc
+# a store hit promotes its way: invariant 5 (stores move no rank)
+plant "stores promote" 's/          vrow_d\[way_hit\] = 1.b0;                           \/\/ tag, rank kept/          vrow_d[way_hit] = 1'"'"'b0; touch = 1'"'"'b1;/' bmc
+
+# ---- the checker can fail ----------------------------------------------------
+out=$(make --no-print-directory check BLOCK=waypart SEED=5 CYCLES=30000 FAULT=23456:ipc_o 2>&1); rc=$?
+if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH waypart at cycle 23456 ' && echo "$out" | grep -q '^  ipc_o .*<-- differs' \
+   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "waypart fault at cycle 23456 on ipc_o caught at exactly that cycle"
+else bad "waypart fault: rc=$rc: $(echo "$out" | head -12)"; fi
+sed 's/^expect rsp_fill_o=1 rsp_way_o=0 evict_valid_o=1 evict_tag_o=0x1 dbg_tag_o=0x1 dbg_rank_o=0$/expect rsp_fill_o=1 rsp_way_o=1 evict_valid_o=1 evict_tag_o=0x1 dbg_tag_o=0x1 dbg_rank_o=0/' \
+  tb/waypart/directed/a_partition.stim > "$T/a_wrong.stim"
+if cmp -s tb/waypart/directed/a_partition.stim "$T/a_wrong.stim"; then bad "waypart wrong expect: the sed no longer matches a_partition.stim"
+else expect_err "waypart wrong hand expectation (row 7's LRU victim in way 1) is caught" 'a_wrong.stim:[0-9]+: expect rsp_way_o=0x1 but the model gives 0x0' \
+  make --no-print-directory check BLOCK=waypart STIM="$T/a_wrong.stim"; fi
+
+# ---- make equiv finds a bug in a non-default mode without PARAMS ----------
+# (an illegal partition write clears the moved ways too: only under Flush = 1,
+# so only the Flush = 1 equivalence configuration can see it)
+D=build/test/equiv_waypart; rm -rf "$D"; mkdir -p "$D"
+sed -e 's/^module waypart\b/module waypart_m/' \
+    -e 's/    clr = (Flush == 1 \&\& part_ok) ? moved : {Ways{1.b0}};/    clr = (Flush == 1 \&\& part_we_i) ? moved : {Ways{1'"'"'b0}};/' \
+    rtl/waypart/waypart.v > "$D/waypart_m.v"
+if [ "$(diff rtl/waypart/waypart.v "$D/waypart_m.v" | grep -c '^>')" != 2 ]; then bad "equiv waypart mode bug: the sed no longer matches"
+else
+  python3 tools/equiv.py waypart --rtl "$D/waypart_m.v" --top waypart_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
+  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
+  [ $rc -eq 1 ] && echo "$how" | grep -q 'Flush=1' \
+    && ok "equiv waypart finds a Flush bug (illegal writes clear moved ways) without PARAMS: $how" \
+    || bad "equiv waypart mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
+fi
