@@ -137,7 +137,7 @@ static const kit_check_t coalescer_checks[] = {
  * engines; together every mode value (doc/harness.md "Equivalence"). */
 static const kit_equiv_t coalescer_equivs[] = {
   {"Lanes=4 AddrW=9 SegB=16 LineB=32 IdW=1 LtEnt=2 EstW=4 CapBytes=256", KIT_CHK(1), 20000,
-   "the formal configuration: 4 lanes, R 2, 9-bit addresses, a 2-entry table, 4-bit counters"},
+   "the formal configuration (4 lanes, R 2, 9-bit addresses, a 2-entry table, 4-bit counters) with an 8-line capacity"},
   {"Lanes=4 AddrW=9 SegB=16 LineB=32 IdW=1 LtEnt=2 EstW=4 CapBytes=128 Aggr=1", KIT_CHK(2), 20000,
    "Aggr = 1, a 4-line capacity"},
   {"Lanes=3 AddrW=9 SegB=16 LineB=128 IdW=1 LtEnt=1 EstW=4 CapBytes=256", KIT_CHK(3), 20000,

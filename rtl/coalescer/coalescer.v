@@ -521,6 +521,213 @@ module coalescer #(
   // the low SegSh address bits above the alignment check (CO5)
   wire unused_in = ^{in_mask_i, a_all};
 
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (ZipCPU style). Run by `formal/formal.sh coalescer`
+  // at the reduced configuration of formal/coalescer.sby; proved by
+  // k-induction. Contract: f_lane is any constant lane below Lanes; the
+  // shadow registers follow its unit from the input to the request that
+  // serves it, under a free req_ready_i (no request lost or duplicated
+  // under any ready pattern, doc "Formal"). Invariant numbers are
+  // doc/coalescer.md's ("Invariants").
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume(!rst_ni);
+  (* anyconst *) reg [4:0] f_lane;
+  always @* assume({27'd0, f_lane} < Lanes);
+
+  wire [SW-1:0] cmpm_q = mode_q ? ~LowMask : {SW{1'b1}};
+  wire [SW-1:0] cmpm_in = in_ca_i ? ~LowMask : {SW{1'b1}};
+  // shadow of the warp in the buffer: f_lane active, its unit, not yet
+  // served; the lanes served so far, the requests emitted, the last leader
+  reg           f_act_q, f_need_q, f_inreg_q;
+  reg [SW-1:0]  f_unit_q, f_runit_q;
+  reg [Lanes-1:0] f_srv_q, f_lead_q;
+  reg [5:0]     f_nem_q, f_cnt_q;
+  wire          f_act_a  = accept ? act_in[f_lane] : f_act_q;
+  wire [SW-1:0] f_unit_a = accept ? (ua_in[f_lane*SW +: SW] & cmpm_in) : f_unit_q;
+  wire          f_need_a = accept ? act_in[f_lane] : f_need_q;
+  wire [Lanes-1:0] f_srv_a = accept ? {Lanes{1'b0}} : f_srv_q;
+  wire [5:0]    f_nem_a  = accept ? 6'd0 : f_nem_q;
+  wire [5:0]    f_cnt_a  = accept ? (in_ca_i ? nline : nseg) : f_cnt_q;
+  wire          f_mine   = emit & tmask[f_lane];
+  wire          f_need_e = f_need_a & ~f_mine;
+  wire [Lanes-1:0] f_srv_e = emit ? (f_srv_a | tmask) : f_srv_a;
+  wire [5:0]    f_nem_e  = f_nem_a + {5'd0, emit};
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      f_act_q <= 1'b0;
+      f_need_q <= 1'b0;
+      f_inreg_q <= 1'b0;
+      f_unit_q <= {SW{1'b0}};
+      f_runit_q <= {SW{1'b0}};
+      f_srv_q <= {Lanes{1'b0}};
+      f_lead_q <= {Lanes{1'b0}};
+      f_nem_q <= 6'd0;
+      f_cnt_q <= 6'd0;
+    end else begin
+      f_act_q <= f_act_a & ~done;
+      f_need_q <= f_need_e;
+      f_inreg_q <= emit ? tmask[f_lane] : (xfer ? 1'b0 : f_inreg_q);
+      f_unit_q <= f_unit_a;
+      if (f_mine) f_runit_q <= f_unit_a;
+      f_srv_q <= done ? {Lanes{1'b0}} : f_srv_e;
+      if (emit) f_lead_q <= t_oh;
+      f_nem_q <= done ? 6'd0 : f_nem_e;
+      f_cnt_q <= f_cnt_a;
+    end
+  end
+
+  integer fi, fk, fn, fl;
+  reg f_match;
+  reg [Lanes-1:0] f_unsrv;        // active lanes whose unit a pending lane still holds
+  always @* begin
+    f_match = 1'b0;
+    f_unsrv = {Lanes{1'b0}};
+    fn = 0;
+    fl = 0;
+    for (fk = 0; fk < Lanes; fk = fk + 1) begin
+      fn = fn + (pend_q[fk] ? 1 : 0);
+      fl = fl + ((pend_q[fk] && ll_q[fk]) ? 1 : 0);
+      if (pend_q[fk] && ((ua_q[fk*SW +: SW] & cmpm_q) == f_unit_q)) f_match = 1'b1;
+      for (fi = 0; fi < Lanes; fi = fi + 1)
+        if (pend_q[fk] && act_q[fi] && (((ua_q[fk*SW +: SW] ^ ua_q[fi*SW +: SW]) & cmpm_q) == {SW{1'b0}}))
+          f_unsrv[fi] = 1'b1;
+    end
+  end
+
+  // ---- invariants of the state (6, the buffer's contract, 3, 4, 5)
+  always @* begin
+    // 6: pend and ll within act; an idle buffer holds nothing pending
+    assert((pend_q & ~act_q) == {Lanes{1'b0}});
+    assert((ll_q & ~act_q) == {Lanes{1'b0}});
+    if (!busy_q) begin
+      assert(pend_q == {Lanes{1'b0}});
+      assert(!f_act_q);
+    end
+    assert(in_ready_o == !busy_q);
+    // the shadow: f_lane's unit is still owed exactly when a pending lane
+    // holds it; the served lanes are the active ones no pending lane holds
+    assert(f_need_q == (f_act_q && f_match));
+    if (busy_q) begin
+      assert(f_act_q == act_q[f_lane]);
+    end
+    if (f_act_q) begin
+      assert((ua_q[f_lane*SW +: SW] & cmpm_q) == f_unit_q);
+    end
+    if (busy_q) begin
+      assert(f_srv_q == (act_q & ~f_unsrv));
+      assert({26'd0, f_nem_q} + fn == {26'd0, f_cnt_q});
+      assert(sent_q == (f_nem_q != 6'd0));
+      if (!cnt_valid_o) begin
+        assert(f_cnt_q == (mode_q ? cline_q : cseg_q));
+      end
+    end
+    // no two pending lanes share a unit; pending lanes lie above the last
+    // leader served (1: the lowest lanes of a warp's requests increase)
+    for (fk = 0; fk < Lanes; fk = fk + 1)
+      for (fi = fk + 1; fi < Lanes; fi = fi + 1)
+        if (pend_q[fk] && pend_q[fi]) begin
+          assert(((ua_q[fk*SW +: SW] ^ ua_q[fi*SW +: SW]) & cmpm_q) != {SW{1'b0}});
+        end
+    if (busy_q && sent_q) begin
+      assert((pend_q & ((f_lead_q << 1) - {{(Lanes-1){1'b0}}, 1'b1})) == {Lanes{1'b0}});
+    end
+    // the request register holds f_lane's unit exactly when the shadow says
+    assert(f_inreg_q == (rv_q && rtm_q[f_lane]));
+    if (f_inreg_q) begin
+      assert(ra_q == f_runit_q);
+    end
+    // 3: the counts of the last accepted warp
+    assert(cline_q <= cseg_q && cseg_q <= cact_q && {26'd0, cact_q} <= Lanes);
+    assert({26'd0, cseg_q} <= R * {26'd0, cline_q});
+    // 4: the estimator and its line table
+    assert(fill_q <= LtFull);
+    if (ovf_q) begin
+      assert(fill_q == LtFull);
+      assert({{(32-EstW){1'b0}}, u_q} > LtEnt);
+    end else if (u_q != EstMax) begin
+      assert({{(32-EstW){1'b0}}, u_q} == {{(32-FillW){1'b0}}, fill_q});
+    end
+    for (fk = 0; fk < LtEnt; fk = fk + 1)
+      for (fi = fk + 1; fi < LtEnt; fi = fi + 1)
+        if (fi < fill_q) begin
+          assert(lt_q[fk*LW +: LW] != lt_q[fi*LW +: LW]);
+        end
+    if (s_q != EstMax) begin
+      assert({{(32-EstW){1'b0}}, u_q} + ((busy_q && cnt_q) ? fl : 0) <= {{(32-EstW){1'b0}}, s_q});
+    end
+    // 5: the estimate registers
+    assert(eu_q <= es_q);
+    assert(erule_q == ((({{(D+1){1'b0}}, eu_q} << D) == {{(D+1){1'b0}}, es_q}) ? 2'd0 :
+                       (({{(D+1){1'b0}}, eu_q} << D) < {{(D+1){1'b0}}, es_q}) ? 2'd1 : 2'd2));
+    if (ecache_q) begin
+      assert(eu_q < CapV);
+    end
+    if (eovf_q) begin
+      assert({{(32-EstW){1'b0}}, eu_q} > LtEnt);
+    end
+    if (LtEnt >= CapLines && eovf_q) begin
+      assert(!ecache_q);
+    end
+  end
+
+  // ---- every step: the request emitted, the warp completed (1)
+  always @* begin
+    if (emit) begin
+      // never overwrites a request not yet taken (no loss at the output)
+      if (rv_q) begin
+        assert(req_ready_i);
+      end
+      // disjoint from the lanes served before; the lowest lane above them
+      assert((tmask & f_srv_a) == {Lanes{1'b0}});
+      assert(tmask[0 +: Lanes] != {Lanes{1'b0}});
+      assert(rf_d == (f_nem_a == 6'd0));
+      assert(rz_d == done);
+    end
+    if (f_mine) begin
+      // f_lane's unit once per warp, at the address of its input unit
+      assert(f_need_a);
+      assert((ua_sel & cmpm) == f_unit_a);
+    end
+    if (done) begin
+      // every active lane served, nseg or nline requests
+      assert(!f_need_e);
+      assert(f_srv_e == act_a);
+      assert(f_nem_e == f_cnt_a);
+    end
+  end
+
+  // a stalled request holds every payload bit (2)
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni && $past(rv_q && !req_ready_i)) begin
+      assert(rv_q && (ra_q == $past(ra_q)) && (rl_q == $past(rl_q)) && (rtm_q == $past(rtm_q)) &&
+             (rsm_q == $past(rsm_q)) && (rf_q == $past(rf_q)) && (rz_q == $past(rz_q)) && (rid_q == $past(rid_q)));
+    end
+  end
+
+  // ---- covers (each a named f_cover_* signal and a cover statement)
+  reg f_stalled;
+  always @(posedge clk_i) f_stalled <= rst_ni && rv_q && !req_ready_i;
+  wire f_live         = f_past_valid & rst_ni;
+  wire f_cover_full   = f_live & emit & rz_d & (f_nem_a == Lanes - 1);
+  wire f_cover_stall  = f_live & f_stalled & req_valid_o & req_last_o;
+  wire f_cover_back   = f_live & accept & rv_q & rz_q & xfer;
+  wire f_cover_close  = f_live & est_valid_o & est_cache_o;
+  wire f_cover_ovf    = f_live & est_valid_o & est_ovf_o;
+  wire f_cover_line   = f_live & req_valid_o & req_line_o & (&req_smask_o);
+  always @* begin
+    cover(f_cover_full);
+    cover(f_cover_stall);
+    cover(f_cover_back);
+    cover(f_cover_close);
+    cover(f_cover_ovf);
+    cover(f_cover_line);
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

@@ -1,7 +1,7 @@
 # Coalescer (doc/coalescer.md), end to end on the harness: the paper-reading
 # pair, storage, synthesis, bad input, fault injection and a wrong hand
-# expect. (Formal and make equiv's planted mode bug: not yet, see the doc's
-# "Formal".)
+# expect, the formal proof with three planted bugs, and make equiv's planted
+# bug in the aggressive reading.
 #
 # State space: one warp buffer (32 lanes' unit bits and masks), one request
 # register, the line table and the estimator. The default check (19_checks)
@@ -50,6 +50,16 @@ expect_err "coalescer RTL refuses SegB=48 (Verilator)" "coalescer_param_error_Se
 expect_err "coalescer RTL refuses CapLines > 2^EstW-1 (Icarus)" "coalescer_param_error_CapBytes" \
   iverilog -g2005 -o "$T/x" -Pcoalescer.EstW=6 rtl/coalescer/coalescer.v
 
+# ---- formal: proofs, covers, premises; then planted bugs must break it ----
+formal/formal.sh coalescer
+plant() { formal_planted coalescer "$@"; }
+# a request emitted while the last one waits for ready: lost (invariant 2)
+plant "a stalled request overwritten" 's/  wire             emit   = free_ \& (|pend_a);/  wire             emit   = |pend_a;/' bmc
+# line mode leads by segment: a line's second segment emitted again (1)
+plant "line mode emits every segment leader" 's/  wire \[Lanes-1:0\]    pend_a = accept ? (in_ca_i ? ll_in : sl_in) : pend_q;/  wire [Lanes-1:0]    pend_a = accept ? sl_in : pend_q;/' bmc
+# line mode serves one segment's lanes only: the others never served (1)
+plant "line mode serves one segment" 's/  wire \[SW-1:0\]    cmpm   = mode_a ? ~LowMask : {SW{1.b1}};/  wire [SW-1:0]    cmpm   = {SW{1'"'"'b1}};/' bmc
+
 # ---- the checker can fail ----------------------------------------------------
 out=$(make --no-print-directory check BLOCK=coalescer SEED=5 CYCLES=20000 FAULT=12345:req_tmask_o 2>&1); rc=$?
 if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH coalescer at cycle 12345 ' && echo "$out" | grep -q '^  req_tmask_o .*<-- differs' \
@@ -59,3 +69,9 @@ sed 's/est_segs_o=16 est_lines_o=1 /est_segs_o=16 est_lines_o=2 /' tb/coalescer/
 if cmp -s tb/coalescer/directed/a_delta.stim "$T/delta_wrong.stim"; then bad "coalescer wrong expect: the sed no longer matches a_delta.stim"
 else expect_err "coalescer wrong hand expectation (delta[tid%16] with U 2) is caught" 'delta_wrong.stim:[0-9]+: expect est_lines_o=0x2 but the model gives 0x1' \
   make --no-print-directory check BLOCK=coalescer STIM="$T/delta_wrong.stim"; fi
+
+# ---- make equiv finds a bug in a non-default mode without PARAMS ----------
+# (the aggressive strategy caches a case-1 load past the capacity: only under
+# Aggr = 1, so only the Aggr = 1 equivalence configuration can see it)
+equiv_mode_bug coalescer 'Aggr=1' "an Aggr bug (case 1 cached past the capacity)" \
+  's/^  wire          cache = (u_e < CapV) \& /  wire          cache = ((u_e < CapV) | (Aggr != 0) \& (rule == 2'"'"'d0)) \& /'
