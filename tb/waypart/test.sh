@@ -89,15 +89,5 @@ else expect_err "waypart wrong hand expectation (row 7's LRU victim in way 1) is
 # ---- make equiv finds a bug in a non-default mode without PARAMS ----------
 # (an illegal partition write clears the moved ways too: only under Flush = 1,
 # so only the Flush = 1 equivalence configuration can see it)
-D=build/test/equiv_waypart; rm -rf "$D"; mkdir -p "$D"
-sed -e 's/^module waypart\b/module waypart_m/' \
-    -e 's/    clr = (Flush == 1 \&\& part_ok) ? moved : {Ways{1.b0}};/    clr = (Flush == 1 \&\& part_we_i) ? moved : {Ways{1'"'"'b0}};/' \
-    rtl/waypart/waypart.v > "$D/waypart_m.v"
-if [ "$(diff rtl/waypart/waypart.v "$D/waypart_m.v" | grep -c '^>')" != 2 ]; then bad "equiv waypart mode bug: the sed no longer matches"
-else
-  python3 tools/equiv.py waypart --rtl "$D/waypart_m.v" --top waypart_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
-  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
-  [ $rc -eq 1 ] && echo "$how" | grep -q 'Flush=1' \
-    && ok "equiv waypart finds a Flush bug (illegal writes clear moved ways) without PARAMS: $how" \
-    || bad "equiv waypart mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
-fi
+equiv_mode_bug waypart 'Flush=1' "a Flush bug (illegal writes clear moved ways)" \
+  's/    clr = (Flush == 1 \&\& part_ok) ? moved : {Ways{1.b0}};/    clr = (Flush == 1 \&\& part_we_i) ? moved : {Ways{1'"'"'b0}};/'
