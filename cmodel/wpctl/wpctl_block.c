@@ -140,18 +140,21 @@ static void wpctl_cover(const long *P, const wpctl_in_t *i, const wpctl_out_t *o
 }
 
 /* The default check (make check, make run, make vectors): Table II's 15
- * SMs first (periods end by the SMs' quotas); the other reading of WP16;
+ * SMs first (periods end by the SMs' quotas); the other reading of WP16
+ * on example B's GPU;
  * a small 3-kernel GPU with a 4-bit IPC (ties), a 16-cycle timeout, the
  * fold of a 2-bit draw; one kernel (no moves) without a timeout; the
- * widest corners (64 SMs, 8 kernels; 32 ways, one followed SM under the
- * mean). Together they reach every cover event. */
+ * widest corners (64 SMs, 8 kernels, the widest best_o; 32 ways, one
+ * followed SM under the mean). Together they reach every cover event. */
 static const kit_check_t wpctl_checks[] = {
   {"", 100000, 20000, "Table II: 15 SMs, 2 kernels, 4 ways, 32-bit IPC, 2^20-cycle timeout"},
-  {"FolMean=1", 50000, 20000, "followed SMs compared by their mean (WP16's other reading)"},
+  {"NumSm=4 FolMean=1", 50000, 20000,
+   "followed SMs compared by their mean (WP16's other reading), on example B's 4 SMs (b_folmean.stim's model)"},
   {"NumSm=5 Kernels=3 IpcW=4 PerMax=16", 50000, 20000,
    "3 kernels (2-bit draws fold), 4-bit IPC (ties), 16-cycle timeout, example C's GPU"},
   {"NumSm=2 Kernels=1 Ways=2 PerMax=0 FolMean=1", 30000, 10000, "one kernel (no donor), no timeout, one followed SM"},
-  {"NumSm=64 Kernels=8 Ways=8 IpcW=8 PerMax=300", 50000, 20000, "64 SMs, 8 kernels over 8 ways (PartW 32)"},
+  {"NumSm=64 Kernels=8 Ways=8 PerMax=300 FolMean=1", 50000, 20000,
+   "64 SMs, 8 kernels over 8 ways (PartW 32), the mean of 56 followed SMs (best_o 38 bits)"},
   {"NumSm=4 Kernels=3 Ways=32 IpcW=5 PerMax=5 FolMean=1 Seed=1", 30000, 10000,
    "32 ways (CW 6), one followed SM under the mean, a 5-cycle timeout, Seed 1"},
 };
@@ -164,7 +167,7 @@ static const kit_equiv_t wpctl_equivs[] = {
   {"NumSm=4 Kernels=2 IpcW=4 PerMax=8 FolMean=1", KIT_CHK(2) | KIT_CHK(6), 20000, "FolMean = 1"},
   {"NumSm=4 Kernels=3 IpcW=4 PerMax=8", KIT_CHK(3), 20000, "the note's formal reduction: 3 kernels"},
   {"NumSm=2 Kernels=1 Ways=2 IpcW=4 PerMax=0 FolMean=1", KIT_CHK(4), 20000, "one kernel, no timeout"},
-  {"NumSm=9 Kernels=8 Ways=8 IpcW=4 PerMax=8", KIT_CHK(5), 20000, "8 kernels (KW 3, PartW 32)"},
+  {"NumSm=9 Kernels=8 Ways=8 IpcW=4 PerMax=8 FolMean=1", KIT_CHK(5), 20000, "8 kernels (KW 3, PartW 32), the mean"},
 };
 
 KIT_BLOCK_DEFINE(wpctl, wpctl, "rtl/wpctl/wpctl.v", NULL);
