@@ -362,6 +362,120 @@ module wpctl #(
   assign periods_o  = per_q;
   assign lfsr_o     = lfsr_q;
 
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties (doc/wpctl.md "Invariants" and "Formal"), run by
+  // `formal/formal.sh wpctl` at the reduced configurations of
+  // formal/wpctl.sby: proved by k-induction, every guarded assert with a
+  // cover of its premise (formal/premises.py).
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume(!rst_ni);
+  wire f_live = f_past_valid & rst_ni;
+
+  function [SumW-1:0] f_sum;
+    input [PartW-1:0] p;
+    integer k;
+    begin
+      f_sum = {SumW{1'b0}};
+      for (k = 0; k < K; k = k + 1) f_sum = f_sum + {3'b000, p[k * CW +: CW]};
+    end
+  endfunction
+  wire [SumW-1:0]  f_fsum = f_sum(f_q);
+  wire [PartW-1:0] f_pidx = prof_f(f_q, dn_q, mv_q, idx_q);
+  reg  [KW-1:0]    f_dn;
+  integer          fi, fk;
+
+  always @* begin
+    if (rst_ni) begin
+      // Invariant 1: F sums to at most Ways
+      assert(f_fsum <= WaysV);
+      // Invariant 3: the LFSR never locks
+      assert(lfsr_q != 16'h0000);
+      // Invariant 4: start_o only in RUN; meas_o exactly in RUN
+      if (start_q) assert(ph_q == Run);
+      assert(meas_o == (ph_q == Run));
+      assert(!(rd_valid_o && wr_valid_o));
+      // Invariant 5: the index in each phase
+      if (ph_q == Poll) assert(idx_q <= SmLast);
+      if (ph_q == Bcast) assert(idx_q == {SmW{1'b0}} || idx_q == KV);
+      if (ph_q == Prof) assert(idx_q <= KLast);
+      // WP16: the winner is 0 or a profiling SM
+      assert(win_q <= K);
+      // WP13: period 1 has no moves and no period end behind it
+      if (warm_q) assert(mv_q == {K{1'b0}} && per_q == 16'd0 && ph_q == Run);
+      // Invariant 2: a move's donor is another kernel with a way
+      for (fi = 0; fi < K; fi = fi + 1) begin
+        f_dn = dn_q[fi * KW +: KW];
+        if (mv_q[fi]) begin
+          assert(f_dn < KK && f_dn != fi[KW-1:0] && f_q[f_dn * CW +: CW] != {CW{1'b0}});
+        end
+      end
+      // Invariant 2 at the ports: a profiling write keeps F's sum and
+      // differs from F at field idx (+1) and the donor (-1) only
+      if (ph_q == Prof) begin
+        assert(f_sum(f_pidx) == f_fsum);
+        for (fk = 0; fk < K; fk = fk + 1) begin
+          if (fk[SmW-1:0] != idx_q && !(mv_q[idx_q[KW-1:0]] && dn_q[idx_q[KW-1:0] * KW +: KW] == fk[KW-1:0])) begin
+            assert(f_pidx[fk * CW +: CW] == f_q[fk * CW +: CW]);
+          end
+        end
+      end
+      // WP25: idle values
+      if (ph_q != Poll) assert(rd_sm_o == {SmW{1'b0}});
+      if (!wr_valid_o) assert(wr_part_o == {PartW{1'b0}} && wr_sm_o == {SmW{1'b0}});
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      // Invariant 6: F changes only at the poll's last edge or a static end
+      if (f_q != $past(f_q)) begin
+        assert(($past(ph_q) == Poll && $past(idx_q) == KLast) || ($past(per_end) && $past(static_i)));
+      end
+      // Invariant 8: a poll starts at SM K and visits the SMs in order
+      if (ph_q == Poll && $past(ph_q) == Run) assert(idx_q == KV);
+      if (ph_q == Poll && $past(ph_q) == Poll) begin
+        assert(idx_q == (($past(idx_q) == SmLast) ? {SmW{1'b0}} : $past(idx_q) + SmOne));
+      end
+      // WP15: the LFSR moves only at a draw
+      if (lfsr_q != $past(lfsr_q)) assert($past(ph_q) == Bcast || $past(ph_q) == Prof);
+      // WP29: periods never decrease
+      assert(per_q >= $past(per_q));
+      // WP17: a period does not end in its start_o cycle
+      if ($past(start_q)) assert(ph_q == Run);
+    end
+  end
+
+  // Each cover is a named f_cover_* signal (formal/formal.sh reports it).
+  wire f_cover_warm_end   = f_live & (ph_q == Bcast) & (idx_q == {SmW{1'b0}}) & (per_q == 16'd1);
+  wire f_cover_win_prof   = f_live & (ph_q == Bcast) & (win_q != {WinW{1'b0}}) & (per_q == 16'd2);
+  wire f_cover_no_move    = f_live & (ph_q == Prof) & ~mv_q[idx_q[KW-1:0]];
+  wire f_cover_zero_way   = f_live & (ph_q == Bcast) & (f_q[0 +: CW] == {CW{1'b0}});
+  wire f_cover_static_end = f_live & (ph_q == Bcast) & (idx_q == KV);
+  reg  f_tie, f_fold, f_tmo;
+  always @(posedge clk_i) begin
+    f_tie  <= rst_ni & (ph_q == Poll) & prof_sm & (v_cmp == best_q) & (best_q != {BW{1'b0}});
+    f_fold <= rst_ni & ph_q[1] & (r_raw >= KK);
+    f_tmo  <= rst_ni & per_end & ~(&sm_done_i);
+  end
+  wire f_cover_tie        = f_live & f_tie;
+  wire f_cover_fold       = f_live & f_fold;
+  wire f_cover_timeout    = f_live & f_tmo;
+  always @* begin
+    cover(f_cover_warm_end);
+    cover(f_cover_win_prof);
+    cover(f_cover_no_move);
+    cover(f_cover_zero_way);
+    cover(f_cover_static_end);
+    cover(f_cover_tie);
+    cover(f_cover_fold);
+    cover(f_cover_timeout);
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

@@ -67,3 +67,11 @@ sed 's/^expect wr_sm_o=0 wr_part_o=0x82 lfsr_o=0xc2c4$/expect wr_sm_o=0 wr_part_
 if cmp -s tb/wpctl/directed/c_draws.stim "$T/c_wrong.stim"; then bad "wpctl wrong expect: the sed no longer matches c_draws.stim"
 else expect_err "wpctl wrong hand expectation (SM 0's fold without the scan: donor 0 instead of 1) is caught" 'c_wrong.stim:[0-9]+: expect wr_part_o=0x90 but the model gives 0x82' \
   make --no-print-directory check BLOCK=wpctl STIM="$T/c_wrong.stim"; fi
+
+# ---- formal: proofs, covers, premises; then planted bugs must break it ----
+formal/formal.sh wpctl
+plant() { formal_planted wpctl "$@"; }
+# a static end takes a partition summing above Ways: invariant 1
+plant "static partitions unchecked" 's/            if (cfg_sum <= WaysV) f_d = cfg_part_i;/            f_d = cfg_part_i;/' bmc
+# the donor scan may pick the profiling SM's own kernel: invariant 2
+plant "donor may be the SM's own kernel" "s/      if (!found \&\& {{(31-KW){1'b0}}, cand} != {{(32-SmW){1'b0}}, di} \&\&/      if (!found \&\&/" bmc
