@@ -75,3 +75,19 @@ plant() { formal_planted wpctl "$@"; }
 plant "static partitions unchecked" 's/            if (cfg_sum <= WaysV) f_d = cfg_part_i;/            f_d = cfg_part_i;/' bmc
 # the donor scan may pick the profiling SM's own kernel: invariant 2
 plant "donor may be the SM's own kernel" "s/      if (!found \&\& {{(31-KW){1'b0}}, cand} != {{(32-SmW){1'b0}}, di} \&\&/      if (!found \&\&/" bmc
+
+# ---- make equiv finds a bug in a non-default mode without PARAMS ----------
+# (the followed sum ORs instead of adding: only under FolMean = 1, so only
+# the FolMean = 1 equivalence configurations can see it)
+D=build/test/equiv_wpctl; rm -rf "$D"; mkdir -p "$D"
+sed -e 's/^module wpctl\b/module wpctl_m/' \
+    -e 's/  wire \[BW-1:0\]  fol_best = (FolMean != 0) ? best_q + v_ext : (beat ? v_ext : best_q);/  wire [BW-1:0]  fol_best = (FolMean != 0) ? best_q | v_ext : (beat ? v_ext : best_q);/' \
+    rtl/wpctl/wpctl.v > "$D/wpctl_m.v"
+if [ "$(diff rtl/wpctl/wpctl.v "$D/wpctl_m.v" | grep -c '^>')" != 2 ]; then bad "equiv wpctl mode bug: the sed no longer matches"
+else
+  python3 tools/equiv.py wpctl --rtl "$D/wpctl_m.v" --top wpctl_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
+  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
+  [ $rc -eq 1 ] && echo "$how" | grep -q 'FolMean=1' \
+    && ok "equiv wpctl finds a FolMean bug (the followed sum ORed) without PARAMS: $how" \
+    || bad "equiv wpctl mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
+fi
