@@ -124,14 +124,17 @@ static void draw(wpctl_model_t *m, unsigned i)
   for (unsigned n = 0; n < m->kw; n++) m->lfsr = wpctl_lfsr_step(m->lfsr);
 }
 
-static void run_edge(wpctl_model_t *m, const wpctl_in_t *in)
+/* RUN's edge; returns 0 when no output changes (the common cycle: the
+ * step then skips the decode). */
+static int run_edge(wpctl_model_t *m, const wpctl_in_t *in)
 {
   const uint64_t all = kit_mask(m->numsm);
   const int end = !m->start && ((in->sm_done_i & all) == all || (m->permax && m->cnt == m->permax - 1u));
+  const unsigned was_start = m->start;
   m->start = 0;
   if (!end) {
     m->cnt++;
-    return;
+    return (int)was_start;
   }
   if (m->periods < WC_PERIODS_MAX) m->periods++;      /* WP29 */
   m->cnt = 0;
@@ -153,6 +156,7 @@ static void run_edge(wpctl_model_t *m, const wpctl_in_t *in)
     m->best = 0;
     m->win = 0;
   }
+  return 1;
 }
 
 static void poll_edge(wpctl_model_t *m, const wpctl_in_t *in)
@@ -191,7 +195,12 @@ void wpctl_step(wpctl_model_t *m, const wpctl_in_t *in, wpctl_out_t *out)
     return;
   }
   switch (m->phase) {
-  case WC_RUN: run_edge(m, in); break;
+  case WC_RUN:
+    if (!run_edge(m, in)) {
+      *out = m->out;
+      return;
+    }
+    break;
   case WC_POLL: poll_edge(m, in); break;
   case WC_BCAST:
     if (m->idx == m->k) {                             /* a static end: no profiling writes */
