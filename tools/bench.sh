@@ -29,10 +29,14 @@ mkdir -p build/bench
 stats() { sort -g | awk '{a[NR]=$1} END {printf "%s %s %s\n", a[int((NR+1)/2)], a[1], a[NR]}'; }
 # field KEY LINE: value of KEY=... in a bench line
 field() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-# olast DIR: the -O flags that land last on the g++ lines compiling generated code
+# olast DIR: the -O flags that land last on the g++ lines compiling generated
+# code; "reused" when the last build compiled none (a rebuild after a change
+# Verilator's output did not see, e.g. in an `ifdef FORMAL` section)
 olast() {
-  grep -E '^g\+\+ .* -c -o Vdut' "$1/build.log" | while read -r l; do echo "$l" | grep -oE ' -O[0-9sfastg]+' | tail -1; done |
-    sort -u | tr -d ' ' | tr '\n' ' ' | sed 's/ $//'
+  local o
+  o=$(grep -E '^g\+\+ .* -c -o Vdut' "$1/build.log" | while read -r l; do echo "$l" | grep -oE ' -O[0-9sfastg]+' | tail -1; done |
+    sort -u | tr -d ' ' | tr '\n' ' ' | sed 's/ $//')
+  echo "${o:-reused}"
 }
 
 printf '%-12s %12s %12s %12s %12s %12s %7s %7s %10s %7s %7s %6s %4s\n' block model/s verilator/s check/s check1/s \

@@ -305,9 +305,7 @@ def main():
         summary = os.path.join(out_dir, name + ".check.json")
         if os.path.exists(summary):
             os.remove(summary)
-        if a.classify_only:
-            rc, sm = 0, {"failures": []}
-        else:
+        def check():
             rc, out = run(["tools/jobs.py", "check", "--blocks", b, "--rtl", rtl_rel(path), "--top", name,
                            "--results-dir", os.path.relpath(os.path.join(out_dir, name + ".results"), ROOT),
                            "--summary", os.path.relpath(summary, ROOT)] + check_args, timeout=a.check_timeout)
@@ -316,6 +314,21 @@ def main():
             except (OSError, ValueError):
                 sm = {"failures": [{"verdict": "error", "message": "the check gave no summary: "
                                     + out.strip().split("\n")[-1] if out.strip() else "no output"}]}
+            return rc, sm
+
+        def no_build(rc, sm):
+            first = (sm.get("failures") or [{}])[0]
+            return rc not in (0, None) and first.get("verdict") == "error" and "did not build" in first.get("message", "")
+
+        if a.classify_only:
+            rc, sm = 0, {"failures": []}
+        else:
+            rc, sm = check()
+            if no_build(rc, sm):
+                # a build that fails once may be the machine's (a full disk, a
+                # killed compiler), not the mutant's: "invalid" takes the
+                # mutant out of the score, so it needs the failure twice
+                rc, sm = check()
         first = (sm.get("failures") or [{}])[0]
         kill_line = "%s %s: %s" % (first.get("verdict", ""), first.get("job", ""), first.get("message", "")
                                    or "cycle %s" % first.get("fail_cycle"))
@@ -323,8 +336,8 @@ def main():
             # no verdict in time: slow or hung, nothing was shown either way
             timed_out = True
             verdict, detail = "UNKNOWN", "the default check gave no verdict within %d s" % a.check_timeout
-        elif rc != 0 and first.get("verdict") == "error" and "did not build" in first.get("message", ""):
-            verdict, detail = "invalid", "does not build at every configuration: " + kill_line
+        elif no_build(rc, sm):
+            verdict, detail = "invalid", "does not build at every configuration (twice): " + kill_line
         elif rc != 0:
             verdict, detail = "killed", kill_line
         else:

@@ -37,7 +37,7 @@ from ._lib import lib
 
 __all__ = ["KitError", "Param", "Port", "StorageRow", "Storage", "Block", "Config", "Model",
            "Stimulus", "VectorFile", "blocks", "block", "config", "write_vectors",
-           "write_records", "read_vectors", "library_path"]
+           "write_records", "read_vectors", "library_path", "CoalescerAlg", "coalescer_alg"]
 
 library_path = _lib.path
 
@@ -392,6 +392,44 @@ class Stimulus:
                 return
             for c in range(n):
                 yield mk(self._buf[c * nin:(c + 1) * nin])
+
+
+class _AlgResult(ctypes.Structure):
+    _fields_ = [("warps", c_uint64), ("segs", c_uint64), ("lines", c_uint64),
+                ("rule", c_uint), ("loc", c_uint), ("cache", c_uint)]
+
+
+CoalescerAlg = collections.namedtuple("CoalescerAlg", "warps segs lines rule loc cache")
+CoalescerAlg.__doc__ = """coalescer_alg()'s result (doc/coalescer.md "The offline algorithm"):
+W, S, U, the rule (0 on = off, 1 on < off, 2 on > off, 3 an unknown address:
+case 4), the locality bits (1 within-warp, 2 within-block) and the decision."""
+
+lib.coalescer_alg.restype = c_int
+lib.coalescer_alg.argtypes = [ctypes.POINTER(c_uint64), ctypes.POINTER(ctypes.c_ubyte), ctypes.c_size_t,
+                              ctypes.POINTER(c_long), c_int, ctypes.POINTER(_AlgResult)]
+
+
+def coalescer_alg(addrs, known=None, inf_one=False, **params):
+    """Jia's section 5 algorithm offline (Algorithms 2-3 and rule 5.4) on the
+    thread addresses of one thread block (thread i in warp i // 32), at the
+    coalescer configuration `params` (checked like PARAMS=): the C function
+    coalescer_alg() of cmodel/coalescer. `known` (a list of bools, one per
+    address, default all known) marks the addresses a compiler cannot
+    resolve; `inf_one` picks CO12's reading of how they count."""
+    cfg = config("coalescer", **params)
+    n = len(addrs)
+    if n == 0:
+        raise KitError("coalescer_alg: no addresses (a thread block has at least one thread)")
+    a = (c_uint64 * n)(*[_number("address %d" % i, v, 0, (1 << 64) - 1) for i, v in enumerate(addrs)])
+    kn = None
+    if known is not None:
+        if len(known) != n:
+            raise KitError("coalescer_alg: known has %d entries for %d addresses" % (len(known), n))
+        kn = (ctypes.c_ubyte * n)(*[1 if k else 0 for k in known])
+    r = _AlgResult()
+    if lib.coalescer_alg(a, kn, n, cfg._P, 1 if inf_one else 0, byref(r)) != 0:
+        raise KitError("coalescer_alg: the C function refused its arguments")
+    return CoalescerAlg(r.warps, r.segs, r.lines, r.rule, r.loc, r.cache)
 
 
 def write_vectors(path, block_name, seed=1, cycles=20000, stim=None, **params):

@@ -282,3 +282,65 @@ def test_functional_coverage_equals_the_lockstep():
     cov = m.coverage()
     assert cov["events"] == events
     assert cov["toggles"] == toggles
+
+
+def _coalescer_hw(addrs, **params):
+    """One thread block's addresses (4 B elements) through the coalescer's
+    C model as one sampled load, cache off, ready always 1: the estimate
+    registers at the close (doc/coalescer.md "Ports")."""
+    cfg = cvkit.config("coalescer", **params)
+    m = cfg.model()
+    warps = [addrs[i:i + 32] for i in range(0, len(addrs), 32)]
+    w = 0
+    for _ in range(64 * len(warps) + 8):
+        kw = dict(req_ready_i=1)
+        if w < len(warps):
+            lanes = warps[w]
+            kw.update(in_valid_i=1, in_mask_i=(1 << len(lanes)) - 1, in_size_i=2, in_est_i=1,
+                      in_first_i=int(w == 0), in_last_i=int(w == len(warps) - 1))
+            kw.update(("a%02d_i" % k, v) for k, v in enumerate(lanes))
+        out = m.step(**kw)
+        if out.cnt_valid_o:
+            w += 1
+        if out.est_valid_o:
+            return (out.est_warps_o, out.est_segs_o, out.est_lines_o, out.est_rule_o,
+                    out.est_loc_o, out.est_cache_o)
+    raise AssertionError("no estimate from the model")
+
+
+def test_coalescer_alg_matches_the_hardware_estimate():
+    """cvkit.coalescer_alg (the compile-time algorithm) gives the block's own
+    run-time estimate for the doc's example A patterns, at both readings of
+    case 1 (Aggr)."""
+    base = 0x10000
+    pats = {"array[tid]": [base + 4 * t for t in range(256)],
+            "array[tid%32*32]": [base + 128 * (t % 32) for t in range(256)],
+            "delta[tid%16]": [base + 4 * (t % 16) for t in range(256)],
+            "array[tid*32]": [base + 128 * t for t in range(64)]}
+    want = {"array[tid]": (8, 32, 8, 0, 1, 0), "array[tid%32*32]": (8, 256, 32, 1, 2, 1),
+            "delta[tid%16]": (8, 16, 1, 1, 3, 1), "array[tid*32]": (2, 64, 64, 2, 0, 0)}
+    for name, addrs in pats.items():
+        r = cvkit.coalescer_alg(addrs)
+        assert tuple(r) == want[name], name
+        assert _coalescer_hw(addrs) == tuple(r), name
+    assert cvkit.coalescer_alg(pats["array[tid]"], Aggr=1).cache == 1
+    assert _coalescer_hw(pats["array[tid]"], Aggr=1)[5] == 1
+
+
+def test_coalescer_alg_unknown_addresses_and_bad_input():
+    """An unknown address makes case 4 (rule 3, cache off) and counts under
+    both readings of CO12; bad input raises KitError in the kit's words."""
+    addrs = [0x10000 + 4 * t for t in range(64)]
+    known = [t % 32 != 5 for t in range(64)]
+    each = cvkit.coalescer_alg(addrs, known=known)
+    one = cvkit.coalescer_alg(addrs, known=known, inf_one=True)
+    assert (each.rule, each.cache) == (3, 0) and (one.rule, one.cache) == (3, 0)
+    assert (each.segs, each.lines) == (10, 4) and (one.segs, one.lines) == (10, 3)
+    with pytest.raises(cvkit.KitError, match="no addresses"):
+        cvkit.coalescer_alg([])
+    with pytest.raises(cvkit.KitError, match="known has 1 entries for 64 addresses"):
+        cvkit.coalescer_alg(addrs, known=[True])
+    with pytest.raises(cvkit.KitError, match="out of range"):
+        cvkit.coalescer_alg([-1])
+    with pytest.raises(cvkit.KitError, match="SegB=48"):
+        cvkit.coalescer_alg(addrs, SegB=48)

@@ -82,15 +82,5 @@ else expect_err "maw_ctl wrong hand expectation (E2's DOWN_G to 8) is caught" 'e
 
 # ---- make equiv finds a bug in a non-default mode without PARAMS ----------
 # (Eq. 1 always on n: only the EqCur = 1 equivalence configurations see it)
-D=build/test/equiv_maw_ctl; rm -rf "$D"; mkdir -p "$D"
-sed -e 's/^module maw_ctl\b/module maw_ctl_m/' \
-    -e 's/  wire \[NW-1:0\] base   = (EqCur != 0) ? maw_q : NV;/  wire [NW-1:0] base   = NV;/' \
-    rtl/maw_ctl/maw_ctl.v > "$D/maw_ctl_m.v"
-if [ "$(diff rtl/maw_ctl/maw_ctl.v "$D/maw_ctl_m.v" | grep -c '^>')" != 2 ]; then bad "equiv maw_ctl mode bug: the sed no longer matches"
-else
-  python3 tools/equiv.py maw_ctl --rtl "$D/maw_ctl_m.v" --top maw_ctl_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
-  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
-  [ $rc -eq 1 ] && echo "$how" | grep -q 'EqCur=1' \
-    && ok "equiv maw_ctl finds an Eq. 1 base bug under EqCur = 1 without PARAMS: $how" \
-    || bad "equiv maw_ctl mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
-fi
+equiv_mode_bug maw_ctl 'EqCur=1' "an Eq. 1 base bug under EqCur = 1" \
+  's/  wire \[NW-1:0\] base   = (EqCur != 0) ? maw_q : NV;/  wire [NW-1:0] base   = NV;/'

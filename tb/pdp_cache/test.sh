@@ -87,15 +87,5 @@ else expect_err "pdp_cache wrong hand expectation (E3's forced victim in w1) is 
 # ---- make equiv finds a bug in a non-default mode without PARAMS ----------
 # (write hits invalidate under WrEvict = 0 too: only the WrEvict = 0
 # equivalence configuration can see it)
-D=build/test/equiv_pdp_cache; rm -rf "$D"; mkdir -p "$D"
-sed -e 's/^module pdp_cache\b/module pdp_cache_m/' \
-    -e 's/        wr_inv     = acc_wr_i \&\& (WrEvict == 1) \&\& !rrow\[way_hit\];/        wr_inv     = acc_wr_i \&\& !rrow[way_hit];/' \
-    rtl/pdp_cache/pdp_cache.v > "$D/pdp_cache_m.v"
-if [ "$(diff rtl/pdp_cache/pdp_cache.v "$D/pdp_cache_m.v" | grep -c '^>')" != 2 ]; then bad "equiv pdp_cache mode bug: the sed no longer matches"
-else
-  python3 tools/equiv.py pdp_cache --rtl "$D/pdp_cache_m.v" --top pdp_cache_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
-  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
-  [ $rc -eq 1 ] && echo "$how" | grep -q 'WrEvict=0' \
-    && ok "equiv pdp_cache finds a write-evict bug under WrEvict = 0 without PARAMS: $how" \
-    || bad "equiv pdp_cache mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
-fi
+equiv_mode_bug pdp_cache 'WrEvict=0' "a write-evict bug under WrEvict = 0" \
+  's/        wr_inv     = acc_wr_i \&\& (WrEvict == 1) \&\& !rrow\[way_hit\];/        wr_inv     = acc_wr_i \&\& !rrow[way_hit];/'

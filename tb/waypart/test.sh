@@ -13,9 +13,11 @@
 # not hold (4 kernels over 6 ways in 5 sets under Flush, every field width
 # odd), the paper-reading pair (the same traffic, expects that differ),
 # the storage rows of the paper L1, Yosys flop counts equal to the model's
-# estimate, the bad-input messages, the formal proof (and two planted bugs
-# it must catch), a fault caught at its cycle and a Flush-only bug that
-# make equiv finds without PARAMS.
+# estimate, the bad-input messages, the static scheme offline (`kit
+# partition` on the doc's two tables, its directed file run on the block,
+# its bad-input messages), the formal proof (and two planted bugs it must
+# catch), a fault caught at its cycle and a Flush-only bug that make equiv
+# finds without PARAMS.
 . "$(dirname "$0")/../test/lib.sh"
 
 # ---- lockstep (run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS) ---------
@@ -67,6 +69,32 @@ expect_err "waypart a partition summing above Ways in a directed file" "sum5.sti
 expect_err "waypart RTL refuses Kernels=9 (Verilator)" "waypart_param_error_Kernels" verilator --lint-only -GKernels=9 rtl/waypart/waypart.v
 expect_err "waypart RTL refuses Ways=1 (Icarus)" "waypart_param_error_Ways" iverilog -g2005 -o "$T/x" -Pwaypart.Ways=1 rtl/waypart/waypart.v
 
+# ---- the static scheme: Algorithm 1 offline (doc "The static scheme") ------
+out=$(build/kit partition tb/waypart/static/table1.tab -o "$T/t1.stim"); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q '^  Algorithm 1:  (4, 0)  STP 2.043478  part_i=0x4$' && echo "$out" | grep -q '^  agrees: ' \
+  && grep -qx 'part_we_i=1 part_i=0x4' "$T/t1.stim" \
+  && ok "kit partition table1: B a bypass candidate, Algorithm 1 (4, 0) = brute force, part_i 0x4" \
+  || bad "kit partition table1: rc=$rc $out"
+out=$(make --no-print-directory check BLOCK=waypart STIM="$T/t1.stim" 2>&1); rc=$?
+[ $rc -eq 0 ] && ok "kit partition's directed file loads (4, 0) into waypart (make check STIM=, part_o expected)" \
+  || bad "make check STIM=t1.stim: rc=$rc $(echo "$out" | tail -3)"
+j=$(build/kit partition tb/waypart/static/table2.tab --json)
+[ "$(echo "$j" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["alg1"], d["brute"], d["agrees"], d["part_i"], d["candidates"])')" = "[0, 4] [4, 0] False 32 ['A']" ] \
+  && ok "kit partition table2 (JSON): Algorithm 1 (0, 4) differs from the best (4, 0) on a cliff-shaped kernel" \
+  || bad "kit partition table2: $j"
+printf 'ways 4\nkernel A 1 2 3\n' > "$T/short.tab"
+expect_err "kit partition: a kernel line with too few values" "short.tab:2: kernel line: expected a name, the bypass throughput and 4 throughputs \\(1..4 ways\\), got 4 values" \
+  build/kit partition "$T/short.tab" -o "$T/short.stim"
+[ ! -e "$T/short.stim" ] && ok "kit partition: no output file left by the failed command" || bad "kit partition: short.stim left behind"
+printf 'kernel A 1 2 3\n' > "$T/noways.tab"
+expect_err "kit partition: kernel before ways" "noways.tab:1: 'kernel' before the 'ways' line" build/kit partition "$T/noways.tab"
+printf 'ways 33\n' > "$T/w33.tab"
+expect_err "kit partition: ways beyond 32" "w33.tab:1: ways=33 out of range 2..32" build/kit partition "$T/w33.tab"
+printf 'ways 4\nkernel A 1 2 3 4 0\n' > "$T/zero.tab"
+expect_err "kit partition: a zero full-cache throughput" "zero.tab:2: kernel A: its throughput with all 4 ways is 0" build/kit partition "$T/zero.tab"
+{ echo 'ways 16'; for k in a b c d e; do echo "kernel $k 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17"; done; } > "$T/big.tab"
+expect_err "kit partition: 5 kernels x 16 ways do not fit waypart" "big.tab: 5 kernels over 16 ways do not fit waypart: " build/kit partition "$T/big.tab"
+
 # ---- formal: proofs, covers, premises; then planted bugs must break it ----
 formal/formal.sh waypart
 plant() { formal_planted waypart "$@"; }
@@ -89,15 +117,5 @@ else expect_err "waypart wrong hand expectation (row 7's LRU victim in way 1) is
 # ---- make equiv finds a bug in a non-default mode without PARAMS ----------
 # (an illegal partition write clears the moved ways too: only under Flush = 1,
 # so only the Flush = 1 equivalence configuration can see it)
-D=build/test/equiv_waypart; rm -rf "$D"; mkdir -p "$D"
-sed -e 's/^module waypart\b/module waypart_m/' \
-    -e 's/    clr = (Flush == 1 \&\& part_ok) ? moved : {Ways{1.b0}};/    clr = (Flush == 1 \&\& part_we_i) ? moved : {Ways{1'"'"'b0}};/' \
-    rtl/waypart/waypart.v > "$D/waypart_m.v"
-if [ "$(diff rtl/waypart/waypart.v "$D/waypart_m.v" | grep -c '^>')" != 2 ]; then bad "equiv waypart mode bug: the sed no longer matches"
-else
-  python3 tools/equiv.py waypart --rtl "$D/waypart_m.v" --top waypart_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
-  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
-  [ $rc -eq 1 ] && echo "$how" | grep -q 'Flush=1' \
-    && ok "equiv waypart finds a Flush bug (illegal writes clear moved ways) without PARAMS: $how" \
-    || bad "equiv waypart mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
-fi
+equiv_mode_bug waypart 'Flush=1' "a Flush bug (illegal writes clear moved ways)" \
+  's/    clr = (Flush == 1 \&\& part_ok) ? moved : {Ways{1.b0}};/    clr = (Flush == 1 \&\& part_we_i) ? moved : {Ways{1'"'"'b0}};/'

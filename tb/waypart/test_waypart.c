@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "cmodel/waypart/waypart.h"
+#include "cmodel/waypart/waypart_static.h"
 #include "tb/stim/source.h"
 #include "tb/test/unit.h"
 
@@ -389,6 +390,68 @@ static void test_check_fails(void)
   group_end();
 }
 
+/* Algorithm 1 (doc "The static scheme"): the doc's two worked tables by
+ * hand, then a property: on tables whose gains are non-negative and
+ * non-increasing in the ways (the paper's S and I kernel types, Fig. 4),
+ * Algorithm 1 reaches the brute-force optimum. */
+static void table(waypart_table_t *t, unsigned ways, unsigned k, const uint32_t *v)
+{
+  memset(t, 0, sizeof *t);
+  t->ways = ways;
+  t->k = k;
+  for (unsigned i = 0; i < k; i++)
+    for (unsigned c = 0; c <= ways; c++) t->t[i][c] = v[i * (ways + 1) + c];
+}
+
+static void test_static(void)
+{
+  group_begin("static scheme (Algorithm 1): worked tables 1 and 2 by hand, 3000 concave tables agree with brute force");
+  waypart_table_t t;
+  waypart_static_t a, b;
+  unsigned cand;
+  static const uint32_t t1[] = {50, 60, 80, 90, 100, 120, 100, 105, 110, 115};
+  table(&t, 4, 2, t1);
+  waypart_alg1(&t, &a, &cand);
+  waypart_brute(&t, &b);
+  CHECK_EQ(cand, 2, "table 1 candidates (B)");
+  CHECK(a.c[0] == 4 && a.c[1] == 0, "table 1 Algorithm 1 (%u, %u), expected (4, 0)", a.c[0], a.c[1]);
+  /* STP = 100/100 + 120/115: 2^32 + floor(120 x 2^32 / 115) */
+  CHECK_EQ((uint64_t)a.stp, 4294967296ull + 4481705004ull, "table 1 STP (2^-32)");
+  CHECK(b.stp == a.stp && b.c[0] == 4 && b.c[1] == 0, "table 1 brute force");
+  CHECK_EQ(waypart_part_word(&t, a.c), 0x4, "table 1 part_i");
+  static const uint32_t t2[] = {10, 10, 10, 10, 100, 10, 20, 30, 40, 50};
+  table(&t, 4, 2, t2);
+  waypart_alg1(&t, &a, &cand);
+  waypart_brute(&t, &b);
+  CHECK_EQ(cand, 1, "table 2 candidates (A)");
+  CHECK(a.c[0] == 0 && a.c[1] == 4, "table 2 Algorithm 1 (%u, %u), expected (0, 4)", a.c[0], a.c[1]);
+  CHECK(b.c[0] == 4 && b.c[1] == 0 && b.stp > a.stp, "table 2 brute force (%u, %u), expected (4, 0) above",
+        b.c[0], b.c[1]);
+  CHECK_EQ(waypart_part_word(&t, a.c), 0x20, "table 2 part_i (CW 3)");
+  kit_rng_t r;
+  kit_rng_seed(&r, 1);
+  for (unsigned n = 0; n < 3000 && group_ok(); n++) {
+    const unsigned ways = 2 + (unsigned)(kit_rng_next(&r) % 7), k = 1 + (unsigned)(kit_rng_next(&r) % 4);
+    memset(&t, 0, sizeof t);
+    t.ways = ways;
+    t.k = k;
+    for (unsigned i = 0; i < k; i++) {
+      /* gains non-increasing, with a margin over the 2^-32 floor of each term */
+      uint32_t v = 1000 + (uint32_t)(kit_rng_next(&r) % 1000), g = 1 + (uint32_t)(kit_rng_next(&r) % 4000);
+      t.t[i][0] = v;
+      for (unsigned c = 1; c <= ways; c++) {
+        v += g;
+        t.t[i][c] = v;
+        g = g > 8 ? g - 1 - (uint32_t)(kit_rng_next(&r) % (g / 2)) : g;
+      }
+    }
+    waypart_alg1(&t, &a, NULL);
+    waypart_brute(&t, &b);
+    CHECK(a.stp == b.stp, "table %u (K %u, W %u): Algorithm 1 STP below brute force", n, k, ways);
+  }
+  group_end();
+}
+
 int main(void)
 {
   test_example_a();
@@ -397,6 +460,7 @@ int main(void)
   test_partition();
   test_counters();
   test_storage();
+  test_static();
   test_soak();
   test_check_fails();
   return unit_done();

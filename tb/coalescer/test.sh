@@ -1,0 +1,77 @@
+# Coalescer (doc/coalescer.md), end to end on the harness: the paper-reading
+# pair, storage, synthesis, bad input, fault injection and a wrong hand
+# expect, the formal proof with three planted bugs, and make equiv's planted
+# bug in the aggressive reading.
+#
+# State space: one warp buffer (32 lanes' unit bits and masks), one request
+# register, the line table and the estimator. The default check (19_checks)
+# runs the check list (the paper configuration, a narrow estimator with the
+# aggressive strategy, 7 lanes with R 16, 64-bit addresses with R 1) and
+# the 16 directed files (every worked example); this script adds the
+# reading pair (the same traffic, expects that differ), the storage rows at
+# the default (the design note's 4379 bits), Yosys flop counts equal to the
+# model's estimate at four small configurations (R 2, 16, 1, 8), the
+# bad-parameter messages of the kit and of the RTL, and a fault caught at
+# its cycle.
+. "$(dirname "$0")/../test/lib.sh"
+
+# ---- paper readings: the same traffic, expects that differ ----------------
+readings_pair coalescer tb/coalescer/directed/a_array_tid.stim tb/coalescer/directed/aggr_array_tid.stim
+
+# ---- storage (doc "Storage") ----------------------------------------------
+out=$(make --no-print-directory overhead BLOCK=coalescer)
+echo "$out"
+echo "$out" | grep -qE 'added +subtotal +3260 ' && echo "$out" | grep -qE 'baseline +subtotal +1044 ' \
+  && echo "$out" | grep -q 'model state total (added + baseline + interface): 4379 bits' \
+  && ok "overhead paper configuration: 3260 added + 1044 baseline + 75 interface = 4379 bits" \
+  || bad "overhead paper configuration"
+
+# ---- synthesis: no latches, RTL flops == model total ----------------------
+for c in "Lanes=4 AddrW=9 SegB=16 LineB=32 IdW=1 LtEnt=2 EstW=4 CapBytes=256" \
+         "Lanes=7 AddrW=12 SegB=16 LineB=256 IdW=2 LtEnt=5 CapBytes=512" \
+         "Lanes=4 AddrW=8 SegB=64 LineB=64 IdW=1 LtEnt=2 EstW=4 CapBytes=128" \
+         "Lanes=3 AddrW=9 SegB=16 LineB=128 IdW=1 LtEnt=1 EstW=4 CapBytes=256 Aggr=1"; do
+  synth_check coalescer "$c"
+done
+
+# ---- bad input --------------------------------------------------------------
+T=build/test/bad_coalescer; rm -rf "$T"; mkdir -p "$T"
+expect_err "coalescer SegB not a power of 2" "SegB=48 must be a power of 2" build/kit overhead coalescer SegB=48
+expect_err "coalescer LineB below SegB" "LineB=16 must be SegB..16 SegB \\(SegB=32\\)" build/kit overhead coalescer LineB=16
+expect_err "coalescer CapBytes not a multiple of LineB" "CapBytes=1000 must be a multiple of LineB=128" build/kit overhead coalescer CapBytes=1000
+expect_err "coalescer CapLines beyond the counters" "CapLines=128 must be <= 2\\^EstW-1=63" build/kit overhead coalescer EstW=6
+expect_err "coalescer Aggr=2 (make check)" "Aggr=2 out of range 0..1" make --no-print-directory check BLOCK=coalescer PARAMS=Aggr=2
+printf 'in_size_i=8\n' > "$T/wide.stim"
+expect_err "coalescer in_size_i too wide in a directed file" "wide.stim:1: in_size_i=8 does not fit in 3 bits" \
+  build/kit vectors coalescer --stim "$T/wide.stim" -o "$T/o1.vec"
+[ ! -e "$T/o1.vec" ] && ok "coalescer: no output file left by the failed command" || bad "coalescer: o1.vec left behind"
+expect_err "coalescer RTL refuses SegB=48 (Verilator)" "coalescer_param_error_SegB_16_32_or_64" \
+  verilator --lint-only -GSegB=48 rtl/coalescer/coalescer.v
+expect_err "coalescer RTL refuses CapLines > 2^EstW-1 (Icarus)" "coalescer_param_error_CapBytes" \
+  iverilog -g2005 -o "$T/x" -Pcoalescer.EstW=6 rtl/coalescer/coalescer.v
+
+# ---- formal: proofs, covers, premises; then planted bugs must break it ----
+formal/formal.sh coalescer
+plant() { formal_planted coalescer "$@"; }
+# a request emitted while the last one waits for ready: lost (invariant 2)
+plant "a stalled request overwritten" 's/  wire             emit   = free_ \& (|pend_a);/  wire             emit   = |pend_a;/' bmc
+# line mode leads by segment: a line's second segment emitted again (1)
+plant "line mode emits every segment leader" 's/  wire \[Lanes-1:0\]    pend_a = accept ? (in_ca_i ? ll_in : sl_in) : pend_q;/  wire [Lanes-1:0]    pend_a = accept ? sl_in : pend_q;/' bmc
+# line mode serves one segment's lanes only: the others never served (1)
+plant "line mode serves one segment" 's/  wire \[SW-1:0\]    cmpm   = mode_a ? ~LowMask : {SW{1.b1}};/  wire [SW-1:0]    cmpm   = {SW{1'"'"'b1}};/' bmc
+
+# ---- the checker can fail ----------------------------------------------------
+out=$(make --no-print-directory check BLOCK=coalescer SEED=5 CYCLES=20000 FAULT=12345:req_tmask_o 2>&1); rc=$?
+if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH coalescer at cycle 12345 ' && echo "$out" | grep -q '^  req_tmask_o .*<-- differs' \
+   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "coalescer fault at cycle 12345 on req_tmask_o caught at exactly that cycle"
+else bad "coalescer fault: rc=$rc: $(echo "$out" | head -12)"; fi
+sed 's/est_segs_o=16 est_lines_o=1 /est_segs_o=16 est_lines_o=2 /' tb/coalescer/directed/a_delta.stim > "$T/delta_wrong.stim"
+if cmp -s tb/coalescer/directed/a_delta.stim "$T/delta_wrong.stim"; then bad "coalescer wrong expect: the sed no longer matches a_delta.stim"
+else expect_err "coalescer wrong hand expectation (delta[tid%16] with U 2) is caught" 'delta_wrong.stim:[0-9]+: expect est_lines_o=0x2 but the model gives 0x1' \
+  make --no-print-directory check BLOCK=coalescer STIM="$T/delta_wrong.stim"; fi
+
+# ---- make equiv finds a bug in a non-default mode without PARAMS ----------
+# (the aggressive strategy caches a case-1 load past the capacity: only under
+# Aggr = 1, so only the Aggr = 1 equivalence configuration can see it)
+equiv_mode_bug coalescer 'Aggr=1' "an Aggr bug (case 1 cached past the capacity)" \
+  's/^  wire          cache = (u_e < CapV) \& /  wire          cache = ((u_e < CapV) | (Aggr != 0) \& (rule == 2'"'"'d0)) \& /'

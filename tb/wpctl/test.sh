@@ -1,0 +1,93 @@
+# wpctl (doc/wpctl.md), end to end on the harness: lockstep beyond the
+# check list, the FolMean reading pair, storage, synthesis, bad input,
+# fault injection and a wrong hand expect.
+#
+# State space: F, K moves (donor and valid), the LFSR, the comparator's
+# best and winner, a phase with its index, the warm-up bit, the timeout
+# counter and the period count; the behaviour is one period end, a poll of
+# NumSm values, a broadcast and K draws. The default check (19_checks)
+# runs the check list (Table II's 15 SMs, the mean on example B's GPU, 3
+# kernels with 4-bit IPCs and a 16-cycle timeout, one kernel, 64 SMs with
+# 8 kernels, 32 ways) and the directed files (examples B, C, the timeout
+# and static ends); this script adds a configuration with every derived
+# width odd (5 kernels: KW 3 with draws that fold over 3 values, CW 4,
+# SmW 3), the reading pair (the same traffic, expects that differ), the
+# storage rows, Yosys flop counts equal to the model's estimate, the
+# bad-input messages, a fault caught at its cycle and a wrong expect.
+. "$(dirname "$0")/../test/lib.sh"
+
+# ---- lockstep (run PARAMS SEED CYCLES MAY_MISS_TOGGLES MIN_EVENTS) ---------
+# 7 SMs, 5 kernels over 9 ways, 6-bit IPC under the mean of 2 followed SMs,
+# a 37-cycle timeout, Seed 0x1234; periods_o's top bits never toggle
+run() { lockstep_cov wpctl "$@"; }
+run "NumSm=7 Kernels=5 Ways=9 IpcW=6 PerMax=37 FolMean=1 Seed=0x1234" 2 100000 12 19
+
+# ---- paper readings: the same traffic, expects that differ ----------------
+readings_pair wpctl tb/wpctl/directed/b_periods.stim tb/wpctl/directed/b_folmean.stim
+
+# ---- storage (doc "Storage") ----------------------------------------------
+out=$(make --no-print-directory overhead BLOCK=wpctl)
+echo "$out"
+echo "$out" | grep -qE 'added +subtotal +87 ' && echo "$out" | grep -qE 'interface +subtotal +17 ' \
+  && echo "$out" | grep -q 'model state total (added + baseline + interface): 104 bits' \
+  && ok "overhead Table II: 87 added (the note's 87) + 17 interface = 104 bits" || bad "overhead Table II"
+out=$(build/kit overhead wpctl NumSm=64 Kernels=8 Ways=8 PerMax=300 FolMean=1)
+echo "$out" | grep -q 'model state total (added + baseline + interface): 157 bits' \
+  && ok "overhead 64 SMs, 8 kernels over 8 ways, mean: 32 + 32 + 16 + 38 + 13 + 9 added + 17 = 157 bits" \
+  || bad "overhead 64 SMs: $(echo "$out" | tail -1)"
+
+# ---- synthesis: no latches, RTL flops == model total ----------------------
+# (the paper GPU, example B's under the mean, one kernel without a timeout,
+# the widest corner)
+for c in "" "NumSm=4 FolMean=1" "NumSm=2 Kernels=1 Ways=2 PerMax=0 FolMean=1" \
+         "NumSm=64 Kernels=8 Ways=8 PerMax=300 FolMean=1"; do
+  synth_check wpctl "$c"
+done
+
+# ---- bad input --------------------------------------------------------------
+T=build/test/bad_wpctl; rm -rf "$T"; mkdir -p "$T"
+expect_err "wpctl NumSm=2 Kernels=2: no followed SM" "NumSm=2 must be >= Kernels \\+ 1 = 3" build/kit overhead wpctl NumSm=2 Kernels=2
+expect_err "wpctl Kernels=8 Ways=16: a 40-bit partition register" "Kernels x clog2\\(Ways\\+1\\) = 40 must be <= 32" build/kit overhead wpctl Kernels=8 Ways=16
+expect_err "wpctl PerMax=1" "PerMax=1 is illegal" build/kit overhead wpctl PerMax=1
+expect_err "wpctl Seed=0 (make check)" "Seed=0 out of range 1..65535" make --no-print-directory check BLOCK=wpctl PARAMS=Seed=0
+# (at the check list's third configuration: its model is built already)
+printf 'params NumSm=5 Kernels=3 IpcW=4 PerMax=16\nrst_ni=0\nstatic_i=1 cfg_part_i=0x0c\n' > "$T/sum5.stim"
+expect_err "wpctl a static partition summing above Ways in a directed file" "sum5.stim:3: cfg_part_i=0xc: way counts sum to 5 > Ways=4" \
+  make --no-print-directory check BLOCK=wpctl STIM="$T/sum5.stim"
+expect_err "wpctl RTL refuses PerMax=1 (Verilator)" "wpctl_param_error_Seed_1_to_65535_PerMax" verilator --lint-only -GPerMax=1 rtl/wpctl/wpctl.v
+expect_err "wpctl RTL refuses NumSm=2 Kernels=2 (Icarus)" "wpctl_param_error_Kernels" iverilog -g2005 -o "$T/x" -Pwpctl.NumSm=2 -Pwpctl.Kernels=2 rtl/wpctl/wpctl.v
+
+# ---- the checker can fail ----------------------------------------------------
+out=$(make --no-print-directory check BLOCK=wpctl SEED=5 CYCLES=30000 FAULT=23456:lfsr_o 2>&1); rc=$?
+if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH wpctl at cycle 23456 ' && echo "$out" | grep -q '^  lfsr_o .*<-- differs' \
+   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "wpctl fault at cycle 23456 on lfsr_o caught at exactly that cycle"
+else bad "wpctl fault: rc=$rc: $(echo "$out" | head -12)"; fi
+sed 's/^expect wr_sm_o=0 wr_part_o=0x82 lfsr_o=0xc2c4$/expect wr_sm_o=0 wr_part_o=0x90 lfsr_o=0xc2c4/' \
+  tb/wpctl/directed/c_draws.stim > "$T/c_wrong.stim"
+if cmp -s tb/wpctl/directed/c_draws.stim "$T/c_wrong.stim"; then bad "wpctl wrong expect: the sed no longer matches c_draws.stim"
+else expect_err "wpctl wrong hand expectation (SM 0's fold without the scan: donor 0 instead of 1) is caught" 'c_wrong.stim:[0-9]+: expect wr_part_o=0x90 but the model gives 0x82' \
+  make --no-print-directory check BLOCK=wpctl STIM="$T/c_wrong.stim"; fi
+
+# ---- formal: proofs, covers, premises; then planted bugs must break it ----
+formal/formal.sh wpctl
+plant() { formal_planted wpctl "$@"; }
+# a static end takes a partition summing above Ways: invariant 1
+plant "static partitions unchecked" 's/            if (cfg_sum <= WaysV) f_d = cfg_part_i;/            f_d = cfg_part_i;/' bmc
+# the donor scan may pick the profiling SM's own kernel: invariant 2
+plant "donor may be the SM's own kernel" "s/      if (!found \&\& {{(31-KW){1'b0}}, cand} != {{(32-SmW){1'b0}}, di} \&\&/      if (!found \&\&/" bmc
+
+# ---- make equiv finds a bug in a non-default mode without PARAMS ----------
+# (the followed sum ORs instead of adding: only under FolMean = 1, so only
+# the FolMean = 1 equivalence configurations can see it)
+D=build/test/equiv_wpctl; rm -rf "$D"; mkdir -p "$D"
+sed -e 's/^module wpctl\b/module wpctl_m/' \
+    -e 's/  wire \[BW-1:0\]  fol_best = (FolMean != 0) ? best_q + v_ext : (beat ? v_ext : best_q);/  wire [BW-1:0]  fol_best = (FolMean != 0) ? best_q | v_ext : (beat ? v_ext : best_q);/' \
+    rtl/wpctl/wpctl.v > "$D/wpctl_m.v"
+if [ "$(diff rtl/wpctl/wpctl.v "$D/wpctl_m.v" | grep -c '^>')" != 2 ]; then bad "equiv wpctl mode bug: the sed no longer matches"
+else
+  python3 tools/equiv.py wpctl --rtl "$D/wpctl_m.v" --top wpctl_m --no-replay --json "$D/mode.json" > "$D/mode.log" 2>&1; rc=$?
+  how=$(jget "$D/mode.json" '[(c["params"], c["method"]) for c in d["configs"] if c.get("verdict") == "different"][0]')
+  [ $rc -eq 1 ] && echo "$how" | grep -q 'FolMean=1' \
+    && ok "equiv wpctl finds a FolMean bug (the followed sum ORed) without PARAMS: $how" \
+    || bad "equiv wpctl mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
+fi
