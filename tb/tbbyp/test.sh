@@ -63,6 +63,19 @@ expect_err "tbbyp hit_i too wide in a directed file" "w.stim:1: hit_i=4 does not
 expect_err "tbbyp RTL refuses Kernels=5 (Verilator)" "tbbyp_param_error_Kernels_1_to_4" verilator --lint-only -GKernels=5 rtl/tbbyp/tbbyp.v
 expect_err "tbbyp RTL refuses CntW=25 (Icarus)" "tbbyp_param_error_CntW_2_to_24" iverilog -g2005 -o "$T/x" -Ptbbyp.CntW=25 rtl/tbbyp/tbbyp.v
 
+# ---- TB8: kit classify on a profile, its thresholds' boundaries ----------
+printf '# pc hits accesses\n0x100 9 100\n0x108 10 100 # lo\n0x110 59 100\n0x118 60 100 # hi\n0x120 0 0\n' > "$T/prof.txt"
+out=$(build/kit classify "$T/prof.txt" 2>&1); rc=$?
+want=$(printf '0x100 2 bypass\n0x108 0 per_tb\n0x110 0 per_tb\n0x118 1 cache\n0x120 0 per_tb\n# 5 loads: 1 always cache, 1 never cache, 3 per thread block (lo 10%%, hi 60%%)')
+[ $rc -eq 0 ] && [ "$out" = "$want" ] && ok "kit classify: 9% never cache, 10% and 59% per thread block, 60% always cache, unprofiled per thread block" \
+  || bad "kit classify: rc=$rc: $out"
+out=$(build/kit classify "$T/prof.txt" --lo 0 --hi 0 | tail -1)
+[ "$out" = "# 5 loads: 4 always cache, 0 never cache, 1 per thread block (lo 0%, hi 0%)" ] \
+  && ok "kit classify --lo 0 --hi 0: every profiled load cached, the unprofiled one per thread block" || bad "kit classify lo=hi=0: $out"
+printf '0x100 7 5\n' > "$T/prof_bad.txt"
+expect_err "kit classify refuses more hits than accesses" "prof_bad.txt:1: HITS 7 > ACCESSES 5" build/kit classify "$T/prof_bad.txt"
+expect_err "kit classify refuses --lo above --hi" "--lo 70 must be <= --hi 60" build/kit classify "$T/prof.txt" --lo 70
+
 # ---- formal: proofs, covers, premises; then planted bugs must break it ----
 formal/formal.sh tbbyp
 plant() { formal_planted tbbyp "$@"; }
