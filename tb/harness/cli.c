@@ -33,6 +33,7 @@
 #include "tb/harness/args.h"
 #include "cmodel/core/block.h"
 #include "vectors/fileio.h"
+#include "tb/harness/classify.h"
 #include "tb/harness/partition.h"
 #include "tb/harness/plan.h"
 #include "tb/stim/source.h"
@@ -55,7 +56,8 @@ static int usage(void)
           "       checkvec FILE [--json] | tbgen FILE -o TB.v [--top MODULE] | portcheck BLOCK VDUT_H [P=V..] |\n"
           "       summary linebacker | miter BLOCK -o FILE [P=V..] |\n"
           "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | vec2stim FILE.vec -o FILE.stim [--cycles N] |\n"
-          "       checks BLOCK | equiv BLOCK | partition TABLE [-o FILE.stim] [--json]\n");
+          "       checks BLOCK | equiv BLOCK | partition TABLE [-o FILE.stim] [--json] |\n"
+          "       classify PROFILE [--lo PCT] [--hi PCT]\n");
   return 2;
 }
 
@@ -554,6 +556,7 @@ int main(int argc, char **argv)
   }
   if (strcmp(cmd, "plan") == 0) return kit_plan_main(argc - 2, argv + 2);
   if (strcmp(cmd, "partition") == 0) return kit_partition_main(argc - 2, argv + 2);
+  if (strcmp(cmd, "classify") == 0) return kit_classify_main(argc - 2, argv + 2);
   if (strcmp(cmd, "checkvec") == 0) {
     if (argc == 3) return cmd_checkvec(argv[2], 0);
     return argc == 4 && strcmp(argv[3], "--json") == 0 ? cmd_checkvec(argv[2], 1) : usage();
