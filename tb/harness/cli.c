@@ -145,6 +145,11 @@ static int cmd_overhead(const kit_block_t *b, const long *P)
     printf("%s overhead: %" PRIu64 " B (%" PRIu64 " bits), %.2f%% of data capacity  [%s]\n",
            b->name, (gbits[0] + 7) / 8, gbits[0], 100.0 * (double)gbits[0] / 8.0 / (double)st.data_bytes,
            st.paper);
+  } else if (st.paper) {
+    /* no data array of its own (a controller, a monitor): the added bits
+     * beside what the paper counts */
+    printf("%s overhead: %" PRIu64 " B (%" PRIu64 " bits) added  [%s]\n", b->name, (gbits[0] + 7) / 8, gbits[0],
+           st.paper);
   }
   if (b->report) b->report(P, stdout);
   return 0;
