@@ -19,12 +19,8 @@
 readings_pair coalescer tb/coalescer/directed/a_array_tid.stim tb/coalescer/directed/aggr_array_tid.stim
 
 # ---- storage (doc "Storage") ----------------------------------------------
-out=$(make --no-print-directory overhead BLOCK=coalescer)
-echo "$out"
-echo "$out" | grep -qE 'added +subtotal +3260 ' && echo "$out" | grep -qE 'baseline +subtotal +1044 ' \
-  && echo "$out" | grep -q 'model state total (added + baseline + interface): 4379 bits' \
-  && ok "overhead paper configuration: 3260 added + 1044 baseline + 75 interface = 4379 bits" \
-  || bad "overhead paper configuration"
+overhead_is coalescer "" "added=3260 baseline=1044 interface=75 total=4379" \
+  "paper configuration: 3260 added + 1044 baseline + 75 interface = 4379 bits"
 
 # ---- synthesis: no latches, RTL flops == model total ----------------------
 for c in "Lanes=4 AddrW=9 SegB=16 LineB=32 IdW=1 LtEnt=2 EstW=4 CapBytes=256" \

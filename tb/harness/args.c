@@ -21,15 +21,17 @@ int kit_args_parse(const kit_block_t *b, long *P, int argc, char *const *argv, c
     const char *w = argv[i];
     if (w[0] == '-') {
       unsigned k;
+      size_t n = 0;
       for (k = 0; k < a->nopts; k++) {
-        size_t n = strcspn(a->names[k], " ");
+        n = strcspn(a->names[k], " !");
         if (strlen(w) == n && strncmp(w, a->names[k], n) == 0) break;
       }
       if (k == a->nopts) {
         snprintf(err, errlen, "unknown option '%s'", w);
         return -1;
       }
-      if (i + 1 >= argc) {
+      const int flag = a->names[k][n] == '!';
+      if (!flag && i + 1 >= argc) {
         snprintf(err, errlen, "option %s needs a value", w);
         return -1;
       }
@@ -37,7 +39,7 @@ int kit_args_parse(const kit_block_t *b, long *P, int argc, char *const *argv, c
         snprintf(err, errlen, "option %s given twice", w);
         return -1;
       }
-      a->value[k] = argv[++i];
+      a->value[k] = flag ? "1" : argv[++i];
     } else if (strchr(w, '=')) {
       if (np == KIT_MAX_PARAMS) {
         snprintf(err, errlen, "too many parameters (block %s has %u)", b->name, b->nparams);
@@ -59,7 +61,7 @@ int kit_args_parse(const kit_block_t *b, long *P, int argc, char *const *argv, c
 const char *kit_args_get(const kit_args_t *a, const char *name)
 {
   for (unsigned k = 0; k < a->nopts; k++) {
-    size_t n = strcspn(a->names[k], " ");
+    size_t n = strcspn(a->names[k], " !");
     if (strlen(name) == n && strncmp(name, a->names[k], n) == 0) return a->value[k];
   }
   return NULL;

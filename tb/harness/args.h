@@ -2,11 +2,11 @@
  * args.h - the kit's command-line words after a block name, parsed one way
  * for every tool: NAME=VALUE parameter words (each parameter at most once),
  * options from the command's own list (`-o FILE`, `--seed N`, ...: each at
- * most once, each with a value), and at most `maxpos` other words. Anything
- * else is a one-line error naming the word: an unknown --option, a word
- * that is neither NAME=VALUE nor an expected positional (`Ways32`, `Ways 32`
- * as two words), a leading-dash parameter (`-Ways=32`), a parameter given
- * twice. Numbers are read with kit_parse_u64 by the caller.
+ * most once, each with a value, or a flag such as `--json`), and at most
+ * `maxpos` other words. Anything else is a one-line error naming the word:
+ * an unknown --option, a word that is neither NAME=VALUE nor an expected
+ * positional (`Ways32`, `Ways 32` as two words), a leading-dash parameter
+ * (`-Ways=32`), a parameter given twice. Numbers are read with kit_parse_u64 by the caller.
  */
 #ifndef ARGS_H
 #define ARGS_H
@@ -24,7 +24,8 @@ typedef struct kit_args {
 } kit_args_t;
 
 /* Parse argv[0..argc-1]: options listed in `opts` (space separated, e.g.
- * "-o --seed --cycles --stim"), parameters into P (defaults first, then
+ * "-o --seed --cycles --stim"; a name ending in '!' is a flag without a
+ * value, e.g. "--json!": its value is "1" when given), parameters into P (defaults first, then
  * the words, then kit_params_check), at most maxpos positionals. 0, or -1
  * with err set. */
 int kit_args_parse(const kit_block_t *b, long *P, int argc, char *const *argv, const char *opts,

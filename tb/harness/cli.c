@@ -10,7 +10,7 @@
  *   kit checkvec FILE [--json]                   validate + replay on the C model
  *   kit tbgen    FILE -o TB.v [--top MODULE]     Icarus replay bench for FILE
  *   kit portcheck BLOCK VDUT_H [P=V..]           RTL ports vs the .def
- *   kit overhead BLOCK [P=V..]                   storage report
+ *   kit overhead BLOCK [P=V..] [--json]          storage report (--json: cvkit.overhead/1)
  *   kit summary linebacker                       section 4.2 items over lm, vtt, ctl
  *   kit miter    BLOCK -o FILE [P=V..]          equivalence miter for make equiv
  *   kit vcd2stim BLOCK TRACE.vcd -o F.stim [P=V..] counterexample as stimulus
@@ -45,7 +45,7 @@ static char err[1024];
 static int usage(void)
 {
   fprintf(stderr,
-          "usage: kit blocks | gflags|cfgid|rtlparams|overhead BLOCK [P=V..] |\n"
+          "usage: kit blocks | gflags|cfgid|rtlparams BLOCK [P=V..] | overhead BLOCK [P=V..] [--json] |\n"
           "       vectors BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..] |\n"
           "       checkvec FILE [--json] | tbgen FILE -o TB.v [--top MODULE] | portcheck BLOCK VDUT_H [P=V..] |\n"
           "       summary linebacker | miter BLOCK -o FILE [P=V..] |\n"
@@ -110,12 +110,48 @@ static void cfgid(const kit_block_t *b, const long *P, FILE *f)
   fprintf(f, "%.*s_h%016llx\n", KIT_CFGID_KEEP, id, (unsigned long long)h);
 }
 
-static int cmd_overhead(const kit_block_t *b, const long *P)
+static const char *const storage_group[] = {"added", "baseline", "interface"};
+
+/* A row outside the block's RTL (its text starts "external:"): counted in
+ * the model's total, not among the RTL's flops. */
+static int storage_external(const kit_storage_row_t *w) { return strncmp(w->what, "external:", 9) == 0; }
+
+/* `kit overhead BLOCK [P=V..] --json`: the storage estimate as one JSON
+ * object (schema cvkit.overhead/1, doc/results.md). */
+static int overhead_json(const kit_block_t *b, const long *P, const kit_storage_t *st)
+{
+  uint64_t gbits[3] = {0, 0, 0}, ext = 0;
+  printf("{\"schema\": \"cvkit.overhead/1\", \"block\": \"%s\", \"params\": {", b->name);
+  for (unsigned i = 0; i < b->nparams; i++) printf("%s\"%s\": %ld", i ? ", " : "", b->params[i].name, P[i]);
+  printf("}, \"rows\": [");
+  for (unsigned r = 0; r < st->nrows; r++) {
+    const kit_storage_row_t *w = &st->row[r];
+    const uint64_t bits = w->count * w->bits;
+    gbits[w->group] += bits;
+    if (storage_external(w)) ext += bits;
+    printf("%s{\"group\": \"%s\", \"item\": ", r ? ", " : "", storage_group[w->group]);
+    kit_json_str(stdout, w->what);
+    printf(", \"count\": %" PRIu64 ", \"per\": ", w->count);
+    kit_json_str(stdout, w->per);
+    printf(", \"bits\": %u, \"total_bits\": %" PRIu64 ", \"external\": %s}", w->bits, bits,
+           storage_external(w) ? "true" : "false");
+  }
+  printf("], \"subtotals\": {\"added\": %" PRIu64 ", \"baseline\": %" PRIu64 ", \"interface\": %" PRIu64
+         "}, \"total_bits\": %" PRIu64 ", \"external_bits\": %" PRIu64 ", \"data_bytes\": %" PRIu64
+         ", \"paper\": ",
+         gbits[0], gbits[1], gbits[2], gbits[0] + gbits[1] + gbits[2], ext, st->data_bytes);
+  kit_json_str(stdout, st->paper);
+  printf("}\n");
+  return 0;
+}
+
+static int cmd_overhead(const kit_block_t *b, const long *P, int json)
 {
   kit_storage_t st;
-  static const char *gname[] = {"added", "baseline", "interface"};
+  const char *const *gname = storage_group;
   uint64_t gbits[3] = {0, 0, 0}, total = 0;
   b->storage(P, &st);
+  if (json) return overhead_json(b, P, &st);
   printf("Storage estimate: block %s (", b->name);
   for (unsigned i = 0; i < b->nparams; i++) printf("%s%s=%ld", i ? " " : "", b->params[i].name, P[i]);
   printf(")\n");
@@ -580,7 +616,7 @@ int main(int argc, char **argv)
   }
   static const struct { const char *cmd, *opts; unsigned npos; } table[] = {
     {"top", "", 0}, {"rtl", "", 0}, {"gflags", "", 0}, {"rtlparams", "", 0}, {"cfgid", "", 0},
-    {"overhead", "", 0}, {"vectors", "-o --seed --cycles --stim", 0}, {"portcheck", "", 1},
+    {"overhead", "--json!", 0}, {"vectors", "-o --seed --cycles --stim", 0}, {"portcheck", "", 1},
     {"miter", "-o", 0}, {"vcd2stim", "-o", 1}, {"checks", "", 0}, {"equiv", "", 0},
   };
   unsigned t;
@@ -596,7 +632,7 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "gflags") == 0) return rtl_params(b, P, "-G%s=%ld", " ", stdout), 0;
   if (strcmp(cmd, "rtlparams") == 0) return rtl_params(b, P, "%s=%ld", " ", stdout), 0;
   if (strcmp(cmd, "cfgid") == 0) return cfgid(b, P, stdout), 0;
-  if (strcmp(cmd, "overhead") == 0) return cmd_overhead(b, P);
+  if (strcmp(cmd, "overhead") == 0) return cmd_overhead(b, P, kit_args_get(&a, "--json") != NULL);
   if (strcmp(cmd, "vectors") == 0) return cmd_vectors(b, P, &a);
   if (strcmp(cmd, "checks") == 0) return cmd_checks(b);
   if (strcmp(cmd, "equiv") == 0) return cmd_equiv(b);

@@ -27,15 +27,9 @@ readings_pair maw_ctl tb/maw_ctl/directed/eq_base_n.stim tb/maw_ctl/directed/eq_
 readings_pair maw_ctl tb/maw_ctl/directed/scope_sched.stim tb/maw_ctl/directed/scope_core.stim
 
 # ---- storage (doc "Storage") ----------------------------------------------
-out=$(make --no-print-directory overhead BLOCK=maw_ctl)
-echo "$out"
-echo "$out" | grep -qE 'added +subtotal +57 ' && echo "$out" | grep -qE 'interface +subtotal +26 ' \
-  && echo "$out" | grep -q 'model state total (added + baseline + interface): 83 bits' \
-  && ok "overhead paper configuration: 57 added + 26 interface = 83 bits" || bad "overhead paper configuration"
-out=$(build/kit overhead maw_ctl PerCore=1 LatW=16 PeriodLog=24)
-echo "$out" | grep -q 'model state total (added + baseline + interface): 127 bits' \
-  && ok "overhead P 24, LatW 16, n 48: (2 x 24 + 6 + 4 + 2 x 16) + (25 + 6 + 6) = 90 + 37 = 127 bits" \
-  || bad "overhead P 24, LatW 16, n 48: $(echo "$out" | tail -1)"
+overhead_is maw_ctl "" "added=57 interface=26 total=83" "paper configuration: 57 added + 26 interface = 83 bits"
+overhead_is maw_ctl "PerCore=1 LatW=16 PeriodLog=24" "total=127" \
+  "P 24, LatW 16, n 48: (2 x 24 + 6 + 4 + 2 x 16) + (25 + 6 + 6) = 90 + 37 = 127 bits"
 
 # ---- synthesis: no latches, RTL flops == model total ----------------------
 # (configurations where every register can change: with EqCur 0 and n a

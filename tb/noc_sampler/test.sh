@@ -22,15 +22,10 @@ run() { lockstep_cov noc_sampler "$@"; }
 run "Slots=5 LatW=5 CntW=4 RateShift=1 Seed=3" 2 100000 0 15
 
 # ---- storage (doc "Storage") ----------------------------------------------
-out=$(make --no-print-directory overhead BLOCK=noc_sampler)
-echo "$out"
-echo "$out" | grep -qE 'added +subtotal +142 ' && echo "$out" | grep -qE 'interface +subtotal +54 ' \
-  && echo "$out" | grep -q 'model state total (added + baseline + interface): 196 bits' \
-  && ok "overhead defaults: 142 added + 54 interface = 196 bits (design note 3.2)" \
-  || bad "overhead defaults: $(echo "$out" | grep -E 'subtotal|total')"
-out=$(build/kit overhead noc_sampler RateShift=0)
-echo "$out" | grep -q 'LFSR' && bad "overhead RateShift 0: an LFSR row (nothing reads it)" \
-  || ok "overhead RateShift 0: no LFSR row (synthesis removes it)"
+overhead_is noc_sampler "" "added=142 interface=54 total=196" "defaults: 142 added + 54 interface = 196 bits (design note 3.2)"
+n=$(overhead_val noc_sampler RateShift=0 'sum("LFSR" in w["item"] for w in r["rows"])')
+[ "$n" = 0 ] && ok "overhead RateShift 0: no LFSR row (synthesis removes it)" \
+  || bad "overhead RateShift 0: $n LFSR rows (nothing reads it)"
 
 # ---- synthesis: no latches, RTL flops == model total ------------------------
 for c in "" "Slots=1 LatW=3 CntW=1 RateShift=2" "Slots=3 LatW=2 CntW=2 RateShift=0" \

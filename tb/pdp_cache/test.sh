@@ -31,7 +31,7 @@ out=$(make --no-print-directory overhead BLOCK=pdp_cache)
 echo "$out"
 echo "$out" | grep -qE 'added +RPD \(D1\): Sets x Ways x log2 DMax = 64 x 4 x 6 = 1536 bits +256 line +6 +1536' \
   && ok "overhead paper L1: RPD 64 x 4 x 6 = 1536 bits (added)" || bad "overhead paper RPD row"
-base=$(echo "$out" | awk '$1 == "baseline" && !/external/ {s += $NF} END {print s}')
+base=$(overhead_val pdp_cache "" 'sum(w["total_bits"] for w in r["rows"] if w["group"] == "baseline" and not w["external"])')
 [ "$base" = 5888 ] && ok "overhead paper L1: baseline valid + tag + reserved + rank = 256 x 23 = 5888 bits" \
   || bad "overhead paper baseline: $base bits, expected 5888"
 echo "$out" | grep -qE 'interface +subtotal +38 ' && echo "$out" | grep -qE 'external: data: .* 262144$' \

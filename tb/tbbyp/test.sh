@@ -28,15 +28,9 @@ run "Kernels=4 MaxTb=16 WarpW=8 L2Lat=1023 ThrNum=255 ThrDen=255 IntFix=1000" 2 
 readings_pair tbbyp tb/tbbyp/directed/worked.stim tb/tbbyp/directed/worked_fix.stim
 
 # ---- storage (doc "Storage") ----------------------------------------------
-out=$(make --no-print-directory overhead BLOCK=tbbyp)
-echo "$out"
-echo "$out" | grep -qE 'added +subtotal +124 ' && echo "$out" | grep -qE 'interface +subtotal +52 ' \
-  && echo "$out" | grep -q 'model state total (added + baseline + interface): 176 bits' \
-  && ok "overhead paper configuration: 124 added + 52 interface = 176 bits" || bad "overhead paper configuration"
-out=$(build/kit overhead tbbyp Kernels=4 MaxTb=16 IntFix=1000)
-echo "$out" | grep -q 'model state total (added + baseline + interface): 330 bits' \
-  && ok "overhead K 4, 16 slots, IntFix 1000: (4 x 48 + 4 x 5 + 8 + 16 + 16 x 2 + 10) + 52 = 278 + 52 = 330 bits" \
-  || bad "overhead K 4, 16 slots, IntFix 1000: $(echo "$out" | tail -1)"
+overhead_is tbbyp "" "added=124 interface=52 total=176" "paper configuration: 124 added + 52 interface = 176 bits"
+overhead_is tbbyp "Kernels=4 MaxTb=16 IntFix=1000" "total=330" \
+  "K 4, 16 slots, IntFix 1000: (4 x 48 + 4 x 5 + 8 + 16 + 16 x 2 + 10) + 52 = 278 + 52 = 330 bits"
 
 # ---- synthesis: no latches, RTL flops == model total ----------------------
 # (the widest slot and kernel fields with 4-bit counters: Yosys's time goes

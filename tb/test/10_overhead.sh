@@ -39,3 +39,21 @@ done
 make --no-print-directory overhead | tail -6 | grep -q 'The kit reports the items' && ok "make overhead (no BLOCK) ends with the Linebacker summary" \
   || bad "make overhead without BLOCK lacks the summary"
 expect_err "an unknown summary" "no summary 'foo'" build/kit summary foo
+
+# The same report as data (kit overhead --json, cvkit.overhead/1), which
+# the block scripts' overhead_is and synth_check read: every block's JSON
+# parses with the text's total, rows that sum to their subtotals, and a
+# wrong expectation is reported, not passed.
+for b in $(all_blocks); do
+  t=$(build/kit overhead "$b" | sed -n 's/.*model state total.*: \([0-9]*\) bits/\1/p')
+  j=$(overhead_val "$b" "" '"%d %d" % (r["total_bits"], all(sum(w["total_bits"] for w in r["rows"] if w["group"] == g) == n for g, n in r["subtotals"].items()))')
+  [ "$j" = "$t 1" ] && ok "overhead $b --json: total $t bits as the text, rows sum to the subtotals" \
+    || bad "overhead $b --json: '$j', the text's total is $t"
+done
+overhead_is hac "Sets=384 Ways=16 LineBytes=128" "added=26496" "paper configuration as data: 26496 bits added"
+out=$(overhead_is hac "" "added=1 total=2" "a planted wrong expectation")
+case "$out" in
+  "FAIL overhead hac: a planted wrong expectation: got added="*", expected added=1 total=2") ok "overhead_is reports a wrong expectation: ${out#FAIL }" ;;
+  *) bad "overhead_is passed a wrong expectation: $out" ;;
+esac
+expect_err "overhead --json given twice" "option --json given twice" build/kit overhead hac --json --json

@@ -77,18 +77,31 @@ readings_pair() {
   expect_err "readings $b: $(basename "$fb")'s expects fail under '$pa'" "expect .* but the model gives" \
     make --no-print-directory -s check BLOCK="$b" STIM="$t"
 }
+# overhead_val BLOCK "P=V ..." EXPR: EXPR (Python, over r = the
+# cvkit.overhead/1 object of kit overhead --json) printed.
+overhead_val() {
+  # shellcheck disable=SC2086
+  build/kit overhead "$1" $2 --json | python3 -c 'import json, sys
+r = json.load(sys.stdin)
+print(eval(sys.argv[1]))' "$3"
+}
+# overhead_is BLOCK "P=V ..." "KEY=BITS ..." LABEL: the storage estimate's
+# subtotals (KEY added, baseline, interface), total (total) and external
+# rows (external) are the bits given.
+overhead_is() {
+  local b=$1 p=$2 want=$3 label=$4 got
+  got=$(overhead_val "$b" "$p" '" ".join("%s=%d" % (k, dict(r["subtotals"], total=r["total_bits"], external=r["external_bits"])[k]) for k in "'"$(echo "$want" | sed -E 's/=[0-9]+//g')"'".split())')
+  [ "$got" = "$want" ] && ok "overhead $b${p:+ $p}: $label" || bad "overhead $b${p:+ $p}: $label: got $got, expected $want"
+}
 # synth_check BLOCK "P=V ...": Yosys synthesis without latches, and its
-# flip-flop bits equal the model's state total less any "external:" rows
+# flip-flop bits equal the model's state total less any external rows
 # (storage the estimate reports that lives outside the block's RTL).
 synth_check() {
-  local b=$1 c=$2 line ys rep tot ext
+  local b=$1 c=$2 line ys tot ext
   line=$(tools/synth.sh "$b" "$c") || { bad "synth $b $c: $line"; return; }
   ys=$(echo "$line" | awk '{print $4}')
-  # shellcheck disable=SC2086
-  rep=$(build/kit overhead "$b" $c)
-  tot=$(echo "$rep" | sed -n 's/.*model state total.*: \([0-9]*\) bits/\1/p')
-  ext=$(echo "$rep" | awk '/ external: / {s += $NF} END {print s + 0}')
-  if [ -n "$ys" ] && [ "$ys" = "$((tot - ext))" ]; then
+  read -r tot ext <<< "$(overhead_val "$b" "$c" '"%d %d" % (r["total_bits"], r["external_bits"])')"
+  if [ -n "$ys" ] && [ -n "$tot" ] && [ "$ys" = "$((tot - ext))" ]; then
     ok "synth $b $c: no latches, $ys flop bits = model estimate $tot - external $ext"
   else bad "synth $b $c: Yosys counts $ys flop bits, model estimate $tot - external $ext"; fi
 }

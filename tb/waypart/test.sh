@@ -37,7 +37,7 @@ echo "$out"
 echo "$out" | grep -qE 'added +subtotal +47 ' && echo "$out" | grep -qE 'partition register .* 1 SM +6 +6$' \
   && echo "$out" | grep -qE 'IPC register .* 1 SM +32 +32$' \
   && ok "overhead paper L1: partition 6 + IPC 32 + TB counters 8 + done 1 = 47 bits added" || bad "overhead paper added rows"
-base=$(echo "$out" | awk '$1 == "baseline" && !/external/ && !/subtotal/ {s += $NF} END {print s}')
+base=$(overhead_val waypart "" 'sum(w["total_bits"] for w in r["rows"] if w["group"] == "baseline" and not w["external"])')
 [ "$base" = 2944 ] && ok "overhead paper L1: baseline valid + tag + rank = 128 x 23 = 2944 bits" \
   || bad "overhead paper baseline: $base bits, expected 2944"
 echo "$out" | grep -qE 'response registers.* 29 +29$' && echo "$out" | grep -qE 'debug registers.* 23 +23$' \

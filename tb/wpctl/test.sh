@@ -26,15 +26,9 @@ run "NumSm=7 Kernels=5 Ways=9 IpcW=6 PerMax=37 FolMean=1 Seed=0x1234" 2 100000 1
 readings_pair wpctl tb/wpctl/directed/b_periods.stim tb/wpctl/directed/b_folmean.stim
 
 # ---- storage (doc "Storage") ----------------------------------------------
-out=$(make --no-print-directory overhead BLOCK=wpctl)
-echo "$out"
-echo "$out" | grep -qE 'added +subtotal +87 ' && echo "$out" | grep -qE 'interface +subtotal +17 ' \
-  && echo "$out" | grep -q 'model state total (added + baseline + interface): 104 bits' \
-  && ok "overhead Table II: 87 added (the note's 87) + 17 interface = 104 bits" || bad "overhead Table II"
-out=$(build/kit overhead wpctl NumSm=64 Kernels=8 Ways=8 PerMax=300 FolMean=1)
-echo "$out" | grep -q 'model state total (added + baseline + interface): 157 bits' \
-  && ok "overhead 64 SMs, 8 kernels over 8 ways, mean: 32 + 32 + 16 + 38 + 13 + 9 added + 17 = 157 bits" \
-  || bad "overhead 64 SMs: $(echo "$out" | tail -1)"
+overhead_is wpctl "" "added=87 interface=17 total=104" "Table II: 87 added (the note's 87) + 17 interface = 104 bits"
+overhead_is wpctl "NumSm=64 Kernels=8 Ways=8 PerMax=300 FolMean=1" "total=157" \
+  "64 SMs, 8 kernels over 8 ways, mean: 32 + 32 + 16 + 38 + 13 + 9 added + 17 = 157 bits"
 
 # ---- synthesis: no latches, RTL flops == model total ----------------------
 # (the paper GPU, example B's under the mean, one kernel without a timeout,
