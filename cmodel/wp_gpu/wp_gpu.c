@@ -102,9 +102,9 @@ unsigned wgc_viol(const wgc_model_t *m)
   for (unsigned s = 0; s < m->numsm; s++) {
     const uint64_t p = m->wo[s].part_o;
     if (wgc_sum(m, p) > m->ways) v |= WG_VIOL_SUM;
-    if (m->chk_q && p != m->part_q[s] &&
-        !(m->wrq_valid && (m->wrq_all || m->wrq_sm == s) && m->wrq_part == p))
-      v |= WG_VIOL_CHG;
+    /* I-CHG: written: the value written; else unchanged */
+    const int wrote = m->wrq_valid && (m->wrq_all || m->wrq_sm == s);
+    if (m->chk_q && p != (wrote ? m->wrq_part : m->part_q[s])) v |= WG_VIOL_CHG;
     if (s < m->k && c->meas_o && !wgc_one_move(m, p, c->fol_part_o, s)) v |= WG_VIOL_PROF;
     if (m->start_q && (m->bo[s].nbyp_o || m->bo[s].cont_o)) v |= WG_VIOL_CLR;
   }

@@ -456,9 +456,9 @@ module wp_gpu #(
     for (vi = 0; vi < NumSm; vi = vi + 1) begin
       if (vi > K && part_o[vi*PartW +: PartW] != part_k) viol_fol = 1'b1;
       if (sum_over_f(part_o[vi*PartW +: PartW])) viol_sum = 1'b1;
-      if (chk_q && part_o[vi*PartW +: PartW] != part_q[vi*PartW +: PartW] &&
-          !(wrq_valid_q && (wrq_all_q || {1'b0, wrq_sm_q} == vi[SmW:0]) &&
-            wrq_part_q == part_o[vi*PartW +: PartW]))
+      // I-CHG: written: the value written; else unchanged
+      if (chk_q && part_o[vi*PartW +: PartW] !=
+          ((wrq_valid_q && (wrq_all_q || {1'b0, wrq_sm_q} == vi[SmW:0])) ? wrq_part_q : part_q[vi*PartW +: PartW]))
         viol_chg = 1'b1;
       if (vi < K && meas_o && !one_move_f(part_o[vi*PartW +: PartW], fol_part_o, vi)) viol_prof = 1'b1;
     end
@@ -466,6 +466,40 @@ module wp_gpu #(
   wire viol_byp = rsp_valid_o && !p2_st_q && p2_byp_q && !rsp_byp_o;
   wire viol_clr = start_q && ((|b_nbyp) || (|b_cont));
   assign viol_o = {viol_clr, viol_byp, viol_prof, viol_chg, viol_sum, viol_fol};
+
+`ifdef FORMAL
+  // =====================================================================
+  // Formal properties, run by `formal/formal.sh wp_gpu` at the reduced
+  // configuration in formal/wp_gpu.sby. The three blocks are read without
+  // their own properties (each proves them in its own .sby); PDR finds the
+  // relations it needs. No input is constrained after the initial reset.
+  // =====================================================================
+  reg f_past_valid;
+  initial f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume(!rst_ni);
+
+  always @* if (rst_ni) begin
+    assert(!viol_fol);
+    assert(!viol_sum);
+    assert(!viol_chg);
+    assert(!viol_prof);
+    assert(!viol_byp);
+    assert(!viol_clr);
+  end
+
+  wire f_live            = f_past_valid & rst_ni;
+  wire f_cover_prof_win  = f_live & wr_all_o & (win_o != {WinW{1'b0}});
+  wire f_cover_prof_move = f_live & wr_valid_o & !wr_all_o & (wr_part_o != fol_part_o);
+  wire f_cover_tb_byp    = f_live & rsp_valid_o & rsp_byp_o & p2_byp_q;
+  wire f_cover_clr       = f_live & start_o & (|b_nbyp);
+  always @* begin
+    cover(f_cover_prof_win);
+    cover(f_cover_prof_move);
+    cover(f_cover_tb_byp);
+    cover(f_cover_clr);
+  end
+`endif
 
 endmodule
 

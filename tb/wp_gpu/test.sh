@@ -12,6 +12,9 @@
 #  - glue bugs in the RTL are caught by the lockstep with the mismatch
 #    report (item 5's wire cut: acc_byp_i tied to 0; the broadcast missing
 #    the last SM);
+#  - formal: the six invariants proved (PDR) at a reduced configuration,
+#    the covers and the premise check, four planted glue bugs caught;
+#  - the storage estimate equals Yosys's flop count at two configurations;
 #  - bad parameters are named with their sub-block or the composite's
 #    rule; a directed file naming an SM beyond NumSm is refused.
 . "$(dirname "$0")/../test/lib.sh"
@@ -54,6 +57,22 @@ rtl_bug "item 5's wire cut: acc_byp_i tied to 0" \
   's/\.acc_byp_i     (b_byp\[s\]),/.acc_byp_i     (1'"'"'b0),/' rsp_byp_o
 rtl_bug "the broadcast misses the last SM" \
   's/(wr_valid_o \&\& (wr_all_o || (wr_sm_o == SI)))/(wr_valid_o \&\& ((wr_all_o \&\& s < NumSm - 1) || (wr_sm_o == SI)))/' part_o
+
+# ---- storage: the model's bit count equals Yosys's flops -----------------------
+for c in "$SMALL PerMax=64" "NumSm=3 Kernels=1 Sets=2 Ways=2 TagW=2 TbW=1 IpcW=4 MaxTb=2 CntW=2 NumLd=3 PerMax=8"; do
+  synth_check wp_gpu "$c"
+done
+
+# ---- formal: the invariants proved (PDR) at a reduced configuration; planted glue bugs caught
+formal/formal.sh wp_gpu prove cover premises || bad "formal wp_gpu (prove, cover, premises)"
+formal_planted wp_gpu "item 5's wire cut: acc_byp_i tied to 0 (I-BYP)" \
+  's/\.acc_byp_i     (b_byp\[s\]),/.acc_byp_i     (1'"'"'b0),/' prove
+formal_planted wp_gpu "the broadcast misses the last SM (I-FOL)" \
+  's/(wr_valid_o \&\& (wr_all_o || (wr_sm_o == SI)))/(wr_valid_o \&\& ((wr_all_o \&\& s < NumSm - 1) || (wr_sm_o == SI)))/' prove
+formal_planted wp_gpu "tbbyp's clr_i not wired to start_o (I-CLR)" \
+  's/\.clr_i       (start_o),/.clr_i       (1'"'"'b0),/' prove
+formal_planted wp_gpu "the SMs take F instead of the value written: no SM ever moves (I-CHG)" \
+  's/\.part_i        (wr_part_o),/.part_i        (fol_part_o),/' prove
 
 # ---- bad parameters and inputs ------------------------------------------------
 expect_err "wp_gpu NumSm = Kernels named with wpctl" "wpctl: .*NumSm" build/kit overhead wp_gpu NumSm=2
