@@ -128,13 +128,53 @@ void wp_gpu_storage(const long *P, kit_storage_t *st)
   st->paper = "III-B3: 2 x 32 bits per SM and one comparator (see the report)";
 }
 
+/* The added bits of sub-block b at composite configuration P whose row
+ * text starts with `row` ("" = every added row), for one instance. */
+static uint64_t wg_added(const long *P, const kit_block_t *b, const char *row)
+{
+  long Ps[KIT_MAX_PARAMS];
+  kit_storage_t st;
+  uint64_t bits = 0;
+  wgc_sub_params(b, P, Ps);
+  b->storage(Ps, &st);
+  for (unsigned r = 0; r < st.nrows; r++)
+    if (st.row[r].group == KIT_ST_ADDED && strncmp(st.row[r].what, row, strlen(row)) == 0)
+      bits += st.row[r].count * st.row[r].bits;
+  return bits;
+}
+
+static void wg_item(FILE *f, const char *item, uint64_t bits, const char *formula, const char *paper)
+{
+  fprintf(f, "  %-40s %8llu bits   %s\n      paper: %s\n", item, (unsigned long long)bits, formula, paper);
+}
+
+/* doc "Storage": III-B3's two registers per SM beside the paper's 2 x 32
+ * bits, then what the paper does not count (issue 27 item 4). */
 void wgc_report(const long *P, FILE *f)
 {
-  const unsigned n = (unsigned)P[wp_gpu_P_NumSm];
-  fprintf(f, "Liang III-B3's figure: 2 x 32 bits per SM (partition, IPC) = %u bits for %u SMs, and one comparator;\n"
-             "  not counted by the paper: the TB counters and done bit per SM, wpctl's state per GPU, every tbbyp\n"
-             "  (III-C), the load-class table (2 x NumLd = %ld bits per GPU here).\n",
-          64u * n, n, 2 * P[wp_gpu_P_NumLd]);
+  char fo[200];
+  const unsigned n = (unsigned)P[wp_gpu_P_NumSm], k = (unsigned)P[wp_gpu_P_Kernels];
+  const uint64_t part = wg_added(P, &waypart_block, "partition"), ipc = wg_added(P, &waypart_block, "IPC");
+  const uint64_t tbc = wg_added(P, &waypart_block, "TB counters") + wg_added(P, &waypart_block, "period done");
+  const uint64_t ctl = wg_added(P, &wpctl_block, ""), mon = wg_added(P, &tbbyp_block, "");
+  fprintf(f, "Liang III-B3's costs, item by item (NumSm = %u SMs):\n", n);
+  snprintf(fo, sizeof fo, "per SM K x clog2(Ways+1) + IpcW = %llu + %llu, x %u SMs", (unsigned long long)part,
+           (unsigned long long)ipc, n);
+  wg_item(f, "partition + IPC registers (III-B3)", (part + ipc) * n, fo,
+          "\"2 32-bit registers\" per SM = 64 bits per SM");
+  snprintf(fo, sizeof fo, "%u x 64", n);
+  wg_item(f, "the paper's figure for these SMs", 64ull * n, fo, "III-B3, and \"a comparator\"");
+  snprintf(fo, sizeof fo, "per SM K x TbW + 1 = %llu, x %u SMs", (unsigned long long)tbc, n);
+  wg_item(f, "TB counters + done (WP11)", tbc * n, fo, "not counted (the period end is not costed)");
+  wg_item(f, "wpctl (per GPU)", ctl, "F, moves, LFSR, best, win/phase/idx/warm, timeout (doc/wpctl.md)",
+          "not counted (\"a comparator\" only)");
+  snprintf(fo, sizeof fo, "per SM %llu (doc/tbbyp.md Storage), x %u SMs", (unsigned long long)mon, n);
+  wg_item(f, "tbbyp monitors (III-C)", mon * n, fo, "not counted (III-C gives no hardware cost)");
+  snprintf(fo, sizeof fo, "2 x NumLd = 2 x %ld, per GPU (an input here: configuration, not state)",
+           P[wp_gpu_P_NumLd]);
+  wg_item(f, "load-class table (TB8)", 2u * (uint64_t)P[wp_gpu_P_NumLd], fo, "not counted");
+  fprintf(f, "  %-40s %8llu bits (the paper counts %llu; K = %u)\n", "sum of the added state",
+          (unsigned long long)((part + ipc + tbc + mon) * n + ctl), 64ull * n, k);
 }
 
 /* Functional coverage of doc/wp_gpu.md's cases: the wires and the
