@@ -234,8 +234,10 @@ static const kit_check_t wp_gpu_checks[] = {
    "one kernel (no moves), odd SM count (an SM index beyond), saturating counters"},
 };
 
-/* The equivalence configurations (make equiv, make mutate): not yet
- * chosen (doc "Status"); the small ones of the check list stand in. */
+/* The equivalence configurations (make equiv, make mutate; doc
+ * "Equivalence"): the formal reduction of each check configuration, every
+ * mode value among them; the third keeps NumSm 3 and NumLd 3 so that an
+ * SM index and a load beyond their ranges exist. */
 static const kit_equiv_t wp_gpu_equivs[] = {
   {"NumSm=3 Kernels=2 Sets=1 Ways=2 TagW=1 TbW=1 RetW=1 WgtW=1 IpcW=4 MaxTb=1 CntW=2 WarpW=1 L2Lat=1 NumLd=1 PerMax=4",
    KIT_CHK(1), 20000, "the formal reduction of the default"},
