@@ -121,8 +121,8 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
   const wpctl_out_t *c = &m->co;
   const unsigned n = m->numsm, k = m->k;
   memset(&ci, 0, sizeof ci);
-  memset(wi, 0, sizeof wi);
-  memset(bi, 0, sizeof bi);
+  memset(wi, 0, n * sizeof wi[0]);     /* only the NumSm in use: the step's hot path */
+  memset(bi, 0, n * sizeof bi[0]);
 
   /* ---- wiring: inputs from the registers of last cycle (G5-G8) -------- */
   ci.rst_ni = rst_n;
