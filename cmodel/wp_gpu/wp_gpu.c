@@ -219,10 +219,11 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
   }
 
   /* ---- outputs (doc "Ports", G9), from the new registers --------------- */
-  wp_gpu_out_t *o = &m->out;
+  /* written straight into the caller's struct (no copy: the step's hot
+   * path); every field is set below */
+  wp_gpu_out_t *o = out;
   const waypart_out_t *r = &m->wo[m->p2_sm];
   const unsigned pw = k * m->cw;
-  memset(o, 0, sizeof *o);
   o->rsp_valid_o = r->rsp_valid_o;
   o->rsp_sm_o = m->p2_sm;
   o->rsp_hit_o = r->rsp_hit_o;
@@ -234,10 +235,12 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
   o->evict_valid_o = r->evict_valid_o;
   o->evict_tag_o = r->evict_tag_o;
   o->byp_o = m->bo[m->p1_sm].byp_o;
+  o->part_o = o->done_o = 0;
   for (unsigned s = 0; s < n; s++) {
     o->part_o |= m->wo[s].part_o << (s * pw);
     o->done_o |= (m->wo[s].done_o & 1u) << s;
   }
+  o->ipc_o = o->dbg_valid_o = o->dbg_tag_o = o->dbg_rank_o = o->nbyp_o = o->cont_o = o->slot_byp_o = 0;
   if (m->dbg_sm_q < n) {
     const waypart_out_t *d = &m->wo[m->dbg_sm_q];
     const tbbyp_out_t *b = &m->bo[m->dbg_sm_q];
@@ -267,5 +270,4 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
 
   /* ---- integration invariants (doc "Integration invariants") ------------ */
   o->viol_o = wgc_viol(m);
-  *out = *o;
 }

@@ -74,7 +74,7 @@ typedef struct wgc_model {
   /* a planted fault's delayed write (WG_FAULT_WR_LATE) */
   unsigned late_we;
   uint64_t late_part;
-  wp_gpu_out_t out;                /* the composite's outputs */
+  wp_gpu_out_t out;                /* the outputs after reset (wgc_new); a step writes only its caller's */
   unsigned fault;                  /* WG_FAULT_*: a planted wiring bug (tests only) */
 } wgc_model_t;
 
