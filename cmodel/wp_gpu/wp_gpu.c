@@ -114,18 +114,18 @@ unsigned wgc_viol(const wgc_model_t *m)
 
 void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
 {
+  /* every field of every input struct is set below (no memset: the
+   * step's hot path) */
   wpctl_in_t ci;
-  waypart_in_t wi[WG_MAX_SM];
-  tbbyp_in_t bi[WG_MAX_SM];
+  waypart_in_t *const wi = m->wi;
+  tbbyp_in_t *const bi = m->bi;
   const uint64_t rst_n = in->rst_ni & 1u;
   const wpctl_out_t *c = &m->co;
   const unsigned n = m->numsm, k = m->k;
-  memset(&ci, 0, sizeof ci);
-  memset(wi, 0, n * sizeof wi[0]);     /* only the NumSm in use: the step's hot path */
-  memset(bi, 0, n * sizeof bi[0]);
 
   /* ---- wiring: inputs from the registers of last cycle (G5-G8) -------- */
   ci.rst_ni = rst_n;
+  ci.sm_done_i = 0;
   for (unsigned s = 0; s < n; s++) ci.sm_done_i |= (m->wo[s].done_o & 1u) << s;          /* G8 */
   ci.rd_ipc_i = c->rd_sm_o < n ? m->wo[c->rd_sm_o].ipc_o : 0;
   ci.static_i = in->static_i;
@@ -161,8 +161,8 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
 
     b->rst_ni = rst_n;
     b->clr_i = m->fault == WG_FAULT_NO_CLR ? 0u : c->start_o;                               /* G7 */
-    if (m->wo[s].rsp_valid_o && m->wo[s].rsp_hit_o && !m->p2_st && m->p2_k < k)             /* G6 */
-      b->hit_i = 1u << m->p2_k;
+    b->hit_i = m->wo[s].rsp_valid_o && m->wo[s].rsp_hit_o && !m->p2_st && m->p2_k < k      /* G6 */
+                   ? 1u << m->p2_k : 0u;
     b->stall_i = fld(in->stall_i, s, k);
     b->warps_i = in->warps_i;                                                               /* G3 */
     b->iss_valid_i = in->iss_valid_i && in->iss_sm_i == s;
@@ -174,6 +174,7 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
     b->acc_valid_i = in->acc_valid_i && in->acc_sm_i == s;                                  /* G5 */
     b->acc_slot_i = in->acc_slot_i;
     b->acc_cls_i = cls;
+    b->dbg_k_i = 0;
   }
 
   /* ---- glue (doc "Glue state and reset") ------------------------------- */

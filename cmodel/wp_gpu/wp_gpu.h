@@ -63,6 +63,10 @@ typedef struct wgc_model {
   wpctl_out_t co;
   waypart_out_t wo[WG_MAX_SM];
   tbbyp_out_t bo[WG_MAX_SM];
+  /* the sub-blocks' input structs, rebuilt whole every step (kept here,
+   * not on the stack: the step's hot path) */
+  waypart_in_t wi[WG_MAX_SM];
+  tbbyp_in_t bi[WG_MAX_SM];
   /* glue (doc "Glue state and reset") */
   unsigned p1_sm, p1_st, p1_k, p1_set;
   uint64_t p1_tag;
