@@ -19,7 +19,8 @@
  * four of them summing above Ways: ignored). Inputs outside the protocol
  * are driven on purpose at small rates (doc/wp_gpu.md "Ports"): SM
  * indices >= NumSm where SmW leaves room, kernels >= K, sets >= Sets,
- * loads beyond the table, issue and retire kernels and slots out of range.
+ * loads beyond the table, class-table entries of 3 (reserved), issue and
+ * retire kernels and slots out of range.
  */
 #include <string.h>
 
@@ -59,8 +60,8 @@ static void new_episode(wp_gpu_stim_t *s)
     s->wgt |= (kit_rng_chance(r, 100) ? kit_mask(s->wgtw) : kit_rng_below(r, (uint64_t)1 << s->wgtw)) << (j * s->wgtw);
     s->warps |= kit_rng_below(r, (uint64_t)1 << s->warpw) << (j * s->warpw);
   }
-  for (unsigned j = 0; j < s->numld; j++)
-    s->cls |= (uint64_t)kit_gen_pick(r, (const unsigned[]){0, 0, 1, 2}, 4) << (2u * j);
+  for (unsigned j = 0; j < s->numld; j++)          /* 3 (reserved, as 1) now and then */
+    s->cls |= (uint64_t)(kit_rng_chance(r, 50) ? 3u : kit_gen_pick(r, (const unsigned[]){0, 0, 1, 2}, 4)) << (2u * j);
   for (unsigned i = 0; i < s->n; i++) {
     s->stall_pm[i] = kit_gen_pick(r, (const unsigned[]){0, 100, 500}, 3);
     s->ins_hi[i] = 1u + (unsigned)kit_rng_below(r, (uint64_t)1 << s->retw);
