@@ -1,8 +1,11 @@
 # cvkit: C golden models lock-stepped against Verilog RTL.
 # `make` (= make help) lists the targets; README.md explains them.
 
-# Every block with a cmodel/<block>/<block>.def file.
-BLOCKS  := $(sort $(basename $(notdir $(wildcard cmodel/*/*.def))))
+# every block (one cmodel/<b>/<b>.def each): the registry and the library
+# always hold them all; BLOCKS (the same by default) only narrows what
+# bench and lint run, so `make bench BLOCKS=lm` cannot shrink build/kit
+ALL_BLOCKS := $(sort $(basename $(notdir $(wildcard cmodel/*/*.def))))
+BLOCKS  := $(ALL_BLOCKS)
 BLOCK   ?= hac
 SEED    ?= 1
 CYCLES  ?= 100000
@@ -33,7 +36,7 @@ INC     := -I. -Ibuild/gen
 # file formats (vectors/), stimulus (tb/stim/, tb/<block>/<block>_stim.c),
 # the harness pieces other programs link (tb/harness/, but the two mains).
 LIB_SRC := $(sort $(wildcard cmodel/*/*.c)) $(wildcard vectors/*.c) $(wildcard tb/stim/*.c) \
-           $(foreach b,$(BLOCKS),tb/$(b)/$(b)_stim.c) \
+           $(foreach b,$(ALL_BLOCKS),tb/$(b)/$(b)_stim.c) \
            $(filter-out tb/harness/cli.c tb/harness/lockstep.c,$(wildcard tb/harness/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=build/obj/%.o)
 # (make -s lib-sources: the list, for the fuzz and ThreadSanitizer builds)
@@ -67,7 +70,7 @@ help:
 	@echo "  make python     build/venv with the cvkit Python package (pip install ./python)"
 	@echo "  make fusesoc-cores  regenerate rtl/<block>.core from the .def files"
 	@echo ""
-	@echo "Variables: BLOCK=$(BLOCKS) (default $(BLOCK))  SEED=$(SEED)  CYCLES=$(CYCLES)"
+	@echo "Variables: BLOCK=$(ALL_BLOCKS) (default $(BLOCK))  SEED=$(SEED)  CYCLES=$(CYCLES)"
 	@echo "  PARAMS='Name=Value ...' block parameters (doc/<block>.md)   STIM=file.stim directed stimulus"
 	@echo "  RTL='files.v' TOP=module   lock-step your own RTL of BLOCK against the golden model"
 	@echo "  WAVES=1 dump a VCD of the whole check run   FAULT=CYCLE[:PORT] corrupt one model output"
@@ -101,7 +104,7 @@ compile = $(CC) $(CSTD) $(1) $(INC) -MT $@ -MF $(@:.o=.d).tmp$$$$ -c $< -o $@.tm
 
 # The block registry list, regenerated when the set of .def files changes.
 build/gen/kit_blocks.h: FORCE
-	@new="$$(for b in $(BLOCKS); do echo "KIT_BLOCK_ENTRY($$b)"; done)"; \
+	@new="$$(for b in $(ALL_BLOCKS); do echo "KIT_BLOCK_ENTRY($$b)"; done)"; \
 	 if [ "$$new" != "$$(cat $@ 2>/dev/null)" ]; then \
 	   mkdir -p $(dir $@) && echo "$$new" > $@.tmp$$$$ $(MV_INTO_PLACE); fi
 FORCE:

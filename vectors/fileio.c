@@ -37,6 +37,15 @@ int kit_lines_open(kit_lines_t *L, const char *path, char *err, size_t errlen)
   return kit_lines_attach(L, L->f, path, err, errlen);
 }
 
+unsigned kit_line_words(char *line, char **w, unsigned max)
+{
+  char *hash = strchr(line, '#'), *save = NULL;
+  unsigned n = 0;
+  if (hash) *hash = '\0';
+  for (char *t = strtok_r(line, " \t", &save); t && n < max; t = strtok_r(NULL, " \t", &save)) w[n++] = t;
+  return n;
+}
+
 int kit_lines_attach(kit_lines_t *L, FILE *f, const char *name, char *err, size_t errlen)
 {
   memset(L, 0, sizeof *L);

@@ -50,6 +50,10 @@ int kit_lines_attach(kit_lines_t *L, FILE *f, const char *name, char *err, size_
  * "PATH: read error: ..."). */
 int kit_lines_next(kit_lines_t *L, char **line, size_t *len, char *err, size_t errlen);
 void kit_lines_close(kit_lines_t *L);
+/* A table line's words (the offline tools' inputs): `#` starts a comment,
+ * words are split at spaces and tabs in place; at most max are kept, the
+ * count returned (0: a blank or comment line). */
+unsigned kit_line_words(char *line, char **w, unsigned max);
 
 typedef struct kit_out {
   FILE *f;             /* the temporary file (NULL once committed or aborted) */

@@ -394,19 +394,10 @@ class Stimulus:
                 yield mk(self._buf[c * nin:(c + 1) * nin])
 
 
-class _AlgResult(ctypes.Structure):
-    _fields_ = [("warps", c_uint64), ("segs", c_uint64), ("lines", c_uint64),
-                ("rule", c_uint), ("loc", c_uint), ("cache", c_uint)]
-
-
 CoalescerAlg = collections.namedtuple("CoalescerAlg", "warps segs lines rule loc cache")
 CoalescerAlg.__doc__ = """coalescer_alg()'s result (doc/coalescer.md "The offline algorithm"):
 W, S, U, the rule (0 on = off, 1 on < off, 2 on > off, 3 an unknown address:
 case 4), the locality bits (1 within-warp, 2 within-block) and the decision."""
-
-lib.coalescer_alg.restype = c_int
-lib.coalescer_alg.argtypes = [ctypes.POINTER(c_uint64), ctypes.POINTER(ctypes.c_ubyte), ctypes.c_size_t,
-                              ctypes.POINTER(c_long), c_int, ctypes.POINTER(_AlgResult)]
 
 
 def coalescer_alg(addrs, known=None, inf_one=False, **params):
@@ -426,7 +417,7 @@ def coalescer_alg(addrs, known=None, inf_one=False, **params):
         if len(known) != n:
             raise KitError("coalescer_alg: known has %d entries for %d addresses" % (len(known), n))
         kn = (ctypes.c_ubyte * n)(*[1 if k else 0 for k in known])
-    r = _AlgResult()
+    r = _lib.AlgResult()
     if lib.coalescer_alg(a, kn, n, cfg._P, 1 if inf_one else 0, byref(r)) != 0:
         raise KitError("coalescer_alg: the C function refused its arguments")
     return CoalescerAlg(r.warps, r.segs, r.lines, r.rule, r.loc, r.cache)

@@ -38,6 +38,12 @@ def _load():
 
 lib, path = _load()
 
+class AlgResult(ctypes.Structure):
+    """coalescer_alg_t of cmodel/coalescer/coalescer.h"""
+    _fields_ = [("warps", c_uint64), ("segs", c_uint64), ("lines", c_uint64),
+                ("rule", c_uint), ("loc", c_uint), ("cache", c_uint)]
+
+
 _u64p = POINTER(c_uint64)
 _longp = POINTER(c_long)
 _strp = POINTER(c_char_p)
@@ -81,6 +87,8 @@ _sigs = {
     "cvkit_vec_records": (_u64p, [c_void_p]),
     "cvkit_vec_replay": (c_int, [c_void_p, c_char_p, c_char_p, c_size_t]),
     "cvkit_vec_free": (None, [c_void_p]),
+    # a block's offline algorithm, outside the C API's table (doc/coalescer.md)
+    "coalescer_alg": (c_int, [_u64p, POINTER(ctypes.c_ubyte), c_size_t, _longp, c_int, POINTER(AlgResult)]),
 }
 for _name, (_res, _args) in _sigs.items():
     _f = getattr(lib, _name)

@@ -64,3 +64,9 @@ const char *kit_args_get(const kit_args_t *a, const char *name)
   }
   return NULL;
 }
+
+int kit_error(const char *msg)
+{
+  fprintf(stderr, "kit: error: %s\n", msg);
+  return 1;
+}

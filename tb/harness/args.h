@@ -32,4 +32,8 @@ int kit_args_parse(const kit_block_t *b, long *P, int argc, char *const *argv, c
 /* The value of option `name`, or NULL when it was not given. */
 const char *kit_args_get(const kit_args_t *a, const char *name);
 
+/* The kit command's one-line error: "kit: error: MSG" on stderr; returns
+ * 1, the exit status. */
+int kit_error(const char *msg);
+
 #endif /* ARGS_H */

@@ -19,14 +19,9 @@
 
 #include "cmodel/core/block.h"
 #include "cmodel/tbbyp/tbbyp_classify.h"
+#include "tb/harness/args.h"
 #include "tb/harness/classify.h"
 #include "vectors/fileio.h"
-
-static int fail(const char *err)
-{
-  fprintf(stderr, "kit: error: %s\n", err);
-  return 1;
-}
 
 int kit_classify_main(int argc, char **argv)
 {
@@ -36,16 +31,16 @@ int kit_classify_main(int argc, char **argv)
   for (int a = 0; a < argc; a++) {
     if ((!strcmp(argv[a], "--lo") || !strcmp(argv[a], "--hi")) && a + 1 < argc) {
       if (kit_parse_u64(argv[a] + 2, argv[a + 1], 0, 100, argv[a][2] == 'l' ? &lo : &hi, e2, sizeof e2))
-        return fail(e2);
+        return kit_error(e2);
       a++;
     } else if (argv[a][0] == '-' || path) {
-      return fail("usage: kit classify PROFILE [--lo PCT] [--hi PCT]");
+      return kit_error("usage: kit classify PROFILE [--lo PCT] [--hi PCT]");
     } else path = argv[a];
   }
-  if (!path) return fail("usage: kit classify PROFILE [--lo PCT] [--hi PCT]");
+  if (!path) return kit_error("usage: kit classify PROFILE [--lo PCT] [--hi PCT]");
   if (lo > hi) {
     snprintf(err, sizeof err, "--lo %llu must be <= --hi %llu", (unsigned long long)lo, (unsigned long long)hi);
-    return fail(err);
+    return kit_error(err);
   }
   static const char *const names[] = {"per_tb", "cache", "bypass"};
   unsigned long n[3] = {0, 0, 0};
@@ -53,12 +48,10 @@ int kit_classify_main(int argc, char **argv)
   char *line;
   size_t len;
   int r;
-  if (kit_lines_open(&L, path, err, sizeof err)) return fail(err);
+  if (kit_lines_open(&L, path, err, sizeof err)) return kit_error(err);
   while ((r = kit_lines_next(&L, &line, &len, err, sizeof err)) == 1) {
-    char *hash = strchr(line, '#'), *w[4];
-    unsigned nw = 0;
-    if (hash) *hash = '\0';
-    for (char *t = strtok(line, " \t"); t && nw < 4; t = strtok(NULL, " \t")) w[nw++] = t;
+    char *w[4];
+    const unsigned nw = kit_line_words(line, w, 4);
     if (nw == 0) continue;
     uint64_t pc, h, acc;
     if (nw != 3) {
@@ -84,7 +77,7 @@ int kit_classify_main(int argc, char **argv)
     printf("0x%llx %u %s\n", (unsigned long long)pc, c, names[c]);
   }
   kit_lines_close(&L);
-  if (r < 0) return fail(err);
+  if (r < 0) return kit_error(err);
   printf("# %lu loads: %lu always cache, %lu never cache, %lu per thread block (lo %llu%%, hi %llu%%)\n",
          n[0] + n[1] + n[2], n[1], n[2], n[0], (unsigned long long)lo, (unsigned long long)hi);
   return 0;

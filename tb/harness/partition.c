@@ -28,22 +28,9 @@
 #include "cmodel/core/block.h"
 #include "cmodel/waypart/waypart.h"
 #include "cmodel/waypart/waypart_static.h"
+#include "tb/harness/args.h"
 #include "tb/harness/partition.h"
 #include "vectors/fileio.h"
-
-static int fail(const char *err)
-{
-  fprintf(stderr, "kit: error: %s\n", err);
-  return 1;
-}
-
-/* one table line's words (at most 40) */
-static unsigned words(char *s, char **w)
-{
-  unsigned n = 0;
-  for (char *p = strtok(s, " \t"); p && n < 40; p = strtok(NULL, " \t")) w[n++] = p;
-  return n;
-}
 
 static int read_table(const char *path, waypart_table_t *t, char *err, size_t errlen)
 {
@@ -54,9 +41,7 @@ static int read_table(const char *path, waypart_table_t *t, char *err, size_t er
   memset(t, 0, sizeof *t);
   if (kit_lines_open(&L, path, err, errlen)) return -1;
   while ((r = kit_lines_next(&L, &line, &len, err, errlen)) == 1) {
-    char *hash = strchr(line, '#');
-    if (hash) *hash = '\0';
-    const unsigned n = words(line, w);
+    const unsigned n = kit_line_words(line, w, 40);
     char e2[256];
     if (n == 0) continue;
     if (strcmp(w[0], "ways") == 0) {
@@ -151,7 +136,7 @@ int kit_partition_main(int argc, char **argv)
     return 2;
   }
   waypart_table_t t;
-  if (read_table(path, &t, err, sizeof err)) return fail(err);
+  if (read_table(path, &t, err, sizeof err)) return kit_error(err);
   /* the partition must be one waypart can hold at this Ways and Kernels */
   const kit_block_t *b = kit_block_find("waypart");
   long P[KIT_MAX_PARAMS];
@@ -161,7 +146,7 @@ int kit_partition_main(int argc, char **argv)
   char e2[512];
   if (kit_params_check(b, P, e2, sizeof e2)) {
     snprintf(err, sizeof err, "%s: %u kernels over %u ways do not fit waypart: %s", path, t.k, t.ways, e2);
-    return fail(err);
+    return kit_error(err);
   }
   waypart_static_t a, bf;
   unsigned cand;
@@ -171,12 +156,12 @@ int kit_partition_main(int argc, char **argv)
   const uint64_t word = waypart_part_word(&t, a.c);
   if (out) {
     kit_out_t o;
-    if (kit_out_open(&o, out, err, sizeof err)) return fail(err);
+    if (kit_out_open(&o, out, err, sizeof err)) return kit_error(err);
     fprintf(o.f, "# kit partition %s: Algorithm 1's partition ", path);
     print_c(o.f, &t, a.c);
     fprintf(o.f, "\nparams Ways=%u Kernels=%u\nrst_ni=0\npart_we_i=1 part_i=0x%llx\nexpect part_o=0x%llx\n",
             t.ways, t.k, (unsigned long long)word, (unsigned long long)word);
-    if (kit_out_commit(&o, err, sizeof err)) return fail(err);
+    if (kit_out_commit(&o, err, sizeof err)) return kit_error(err);
   }
   if (json) {
     printf("{\"schema\": \"cvkit.partition/1\", \"table\": \"%s\", \"ways\": %u, \"kernels\": [", path, t.ways);

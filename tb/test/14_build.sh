@@ -112,3 +112,11 @@ if [ $tsan_ok = 1 ]; then
     ok "two-thread lockstep under ThreadSanitizer: no data race (pass and mismatch runs)"
   else bad "tsan runs: $(echo "$out" | head -5)"; fi
 else bad "tsan: could not build the lockstep with -fsanitize=thread"; fi
+
+# BLOCKS narrows what bench and lint run, never the kit: the registry holds
+# every block whatever BLOCKS says (make bench BLOCKS=x once rebuilt
+# build/kit with block x alone)
+out=$(make --no-print-directory -s tools BLOCKS=lm 2>&1); rc=$?
+n=$(build/kit blocks | wc -l); want=$(ls cmodel/*/*.def | wc -l)
+[ $rc -eq 0 ] && [ "$n" = "$want" ] && ok "make tools BLOCKS=lm keeps all $want blocks in build/kit" \
+  || bad "make tools BLOCKS=lm: rc=$rc, build/kit knows $n of $want blocks: $out"
