@@ -46,6 +46,10 @@ wgc_model_t *wgc_new(const long *P)
     m->wp[s] = waypart_new(Pw);
     m->tb[s] = tbbyp_new(Pt);
     ok = m->wp[s] && m->tb[s];
+    if (ok) {
+      m->wo[s] = &m->wp[s]->out;
+      m->bo[s] = &m->tb[s]->out;
+    }
   }
   if (!ok) {
     wgc_free(m);
@@ -93,20 +97,20 @@ static unsigned wgc_sum(const wgc_model_t *m, uint64_t p)
 unsigned wgc_viol(const wgc_model_t *m)
 {
   const wpctl_out_t *c = &m->co;
-  const waypart_out_t *r = &m->wo[m->p2_sm];
+  const waypart_out_t *r = m->wo[m->p2_sm];
   unsigned v = 0;
   for (unsigned s = m->k + 1; s < m->numsm; s++)
-    if (m->wo[s].part_o != m->wo[m->k].part_o) v |= WG_VIOL_FOL;
-  if (!c->wr_all_o && m->wo[m->k].part_o != c->fol_part_o) v |= WG_VIOL_FOL;
+    if (m->wo[s]->part_o != m->wo[m->k]->part_o) v |= WG_VIOL_FOL;
+  if (!c->wr_all_o && m->wo[m->k]->part_o != c->fol_part_o) v |= WG_VIOL_FOL;
   if (wgc_sum(m, c->fol_part_o) > m->ways) v |= WG_VIOL_SUM;
   for (unsigned s = 0; s < m->numsm; s++) {
-    const uint64_t p = m->wo[s].part_o;
+    const uint64_t p = m->wo[s]->part_o;
     if (wgc_sum(m, p) > m->ways) v |= WG_VIOL_SUM;
     /* I-CHG: written: the value written; else unchanged */
     const int wrote = m->wrq_valid && (m->wrq_all || m->wrq_sm == s);
     if (m->chk_q && p != (wrote ? m->wrq_part : m->part_q[s])) v |= WG_VIOL_CHG;
     if (s < m->k && c->meas_o && !wgc_one_move(m, p, c->fol_part_o, s)) v |= WG_VIOL_PROF;
-    if (m->start_q && (m->bo[s].nbyp_o || m->bo[s].cont_o)) v |= WG_VIOL_CLR;
+    if (m->start_q && (m->bo[s]->nbyp_o || m->bo[s]->cont_o)) v |= WG_VIOL_CLR;
   }
   if (r->rsp_valid_o && !m->p2_st && m->p2_byp && !r->rsp_byp_o) v |= WG_VIOL_BYP;
   return v;
@@ -126,8 +130,8 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
   /* ---- wiring: inputs from the registers of last cycle (G5-G8) -------- */
   ci.rst_ni = rst_n;
   ci.sm_done_i = 0;
-  for (unsigned s = 0; s < n; s++) ci.sm_done_i |= (m->wo[s].done_o & 1u) << s;          /* G8 */
-  ci.rd_ipc_i = c->rd_sm_o < n ? m->wo[c->rd_sm_o].ipc_o : 0;
+  for (unsigned s = 0; s < n; s++) ci.sm_done_i |= (m->wo[s]->done_o & 1u) << s;          /* G8 */
+  ci.rd_ipc_i = c->rd_sm_o < n ? m->wo[c->rd_sm_o]->ipc_o : 0;
   ci.static_i = in->static_i;
   ci.cfg_part_i = in->cfg_part_i;
   /* G4: the load's class from the table */
@@ -136,8 +140,8 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
     waypart_in_t *w = &wi[s];
     tbbyp_in_t *b = &bi[s];
     w->rst_ni = rst_n;
-    w->acc_valid_i = m->bo[s].byp_valid_o;                                                  /* G5 */
-    w->acc_byp_i = m->fault == WG_FAULT_BYP_CUT ? 0u : m->bo[s].byp_o;
+    w->acc_valid_i = m->bo[s]->byp_valid_o;                                                  /* G5 */
+    w->acc_byp_i = m->fault == WG_FAULT_BYP_CUT ? 0u : m->bo[s]->byp_o;
     w->acc_st_i = m->p1_st;
     w->acc_k_i = m->p1_k;
     w->acc_set_i = m->p1_set;
@@ -161,7 +165,7 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
 
     b->rst_ni = rst_n;
     b->clr_i = m->fault == WG_FAULT_NO_CLR ? 0u : c->start_o;                               /* G7 */
-    b->hit_i = m->wo[s].rsp_valid_o && m->wo[s].rsp_hit_o && !m->p2_st && m->p2_k < k      /* G6 */
+    b->hit_i = m->wo[s]->rsp_valid_o && m->wo[s]->rsp_hit_o && !m->p2_st && m->p2_k < k      /* G6 */
                    ? 1u << m->p2_k : 0u;
     b->stall_i = fld(in->stall_i, s, k);
     b->warps_i = in->warps_i;                                                               /* G3 */
@@ -192,7 +196,7 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
     m->p2_sm = m->p1_sm;
     m->p2_st = m->p1_st;
     m->p2_k = m->p1_k;
-    m->p2_byp = (unsigned)m->bo[m->p1_sm].byp_o;
+    m->p2_byp = (unsigned)m->bo[m->p1_sm]->byp_o;
     const int acc = in->acc_valid_i && in->acc_sm_i < n;
     m->p1_sm = acc ? (unsigned)in->acc_sm_i : 0u;
     m->p1_st = acc ? (unsigned)in->acc_st_i : 0u;
@@ -207,7 +211,7 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
     m->wrq_all = (unsigned)c->wr_all_o;
     m->wrq_sm = (unsigned)c->wr_sm_o;
     m->wrq_part = c->wr_part_o;
-    for (unsigned s = 0; s < n; s++) m->part_q[s] = m->wo[s].part_o;
+    for (unsigned s = 0; s < n; s++) m->part_q[s] = m->wo[s]->part_o;
     m->late_we = c->wr_valid_o && (c->wr_all_o || c->wr_sm_o == n - 1);
     m->late_part = c->wr_part_o;
   }
@@ -215,15 +219,15 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
   /* ---- the 2 NumSm + 1 blocks ------------------------------------------ */
   wpctl_step(m->ctl, &ci, &m->co);
   for (unsigned s = 0; s < n; s++) {
-    waypart_step(m->wp[s], &wi[s], &m->wo[s]);
-    tbbyp_step(m->tb[s], &bi[s], &m->bo[s]);
+    waypart_step(m->wp[s], &wi[s], m->wo[s]);
+    tbbyp_step(m->tb[s], &bi[s], m->bo[s]);
   }
 
   /* ---- outputs (doc "Ports", G9), from the new registers --------------- */
   /* written straight into the caller's struct (no copy: the step's hot
    * path); every field is set below */
   wp_gpu_out_t *o = out;
-  const waypart_out_t *r = &m->wo[m->p2_sm];
+  const waypart_out_t *r = m->wo[m->p2_sm];
   const unsigned pw = k * m->cw;
   o->rsp_valid_o = r->rsp_valid_o;
   o->rsp_sm_o = m->p2_sm;
@@ -235,16 +239,16 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
   o->rsp_way_o = r->rsp_way_o;
   o->evict_valid_o = r->evict_valid_o;
   o->evict_tag_o = r->evict_tag_o;
-  o->byp_o = m->bo[m->p1_sm].byp_o;
+  o->byp_o = m->bo[m->p1_sm]->byp_o;
   o->part_o = o->done_o = 0;
   for (unsigned s = 0; s < n; s++) {
-    o->part_o |= m->wo[s].part_o << (s * pw);
-    o->done_o |= (m->wo[s].done_o & 1u) << s;
+    o->part_o |= m->wo[s]->part_o << (s * pw);
+    o->done_o |= (m->wo[s]->done_o & 1u) << s;
   }
   o->ipc_o = o->dbg_valid_o = o->dbg_tag_o = o->dbg_rank_o = o->nbyp_o = o->cont_o = o->slot_byp_o = 0;
   if (m->dbg_sm_q < n) {
-    const waypart_out_t *d = &m->wo[m->dbg_sm_q];
-    const tbbyp_out_t *b = &m->bo[m->dbg_sm_q];
+    const waypart_out_t *d = m->wo[m->dbg_sm_q];
+    const tbbyp_out_t *b = m->bo[m->dbg_sm_q];
     o->ipc_o = d->ipc_o;
     o->dbg_valid_o = d->dbg_valid_o;
     o->dbg_tag_o = d->dbg_tag_o;
@@ -253,8 +257,8 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
     o->cont_o = b->cont_o;
     o->slot_byp_o = b->slot_byp_o;
   }
-  o->iss_byp_o = m->bo[m->iss_sm_q].iss_byp_o;
-  o->dec_o = m->bo[m->iss_sm_q].dec_o;
+  o->iss_byp_o = m->bo[m->iss_sm_q]->iss_byp_o;
+  o->dec_o = m->bo[m->iss_sm_q]->dec_o;
   o->meas_o = c->meas_o;
   o->start_o = c->start_o;
   o->rd_valid_o = c->rd_valid_o;

@@ -59,10 +59,12 @@ typedef struct wgc_model {
   wpctl_model_t *ctl;
   waypart_model_t *wp[WG_MAX_SM];
   tbbyp_model_t *tb[WG_MAX_SM];
-  /* the sub-blocks' output registers (what the wires carry this cycle) */
+  /* the sub-blocks' output registers (what the wires carry this cycle);
+   * wo[s] and bo[s] point at the sub-models' own output structs, which
+   * their steps build in place (no copy: the step's hot path) */
   wpctl_out_t co;
-  waypart_out_t wo[WG_MAX_SM];
-  tbbyp_out_t bo[WG_MAX_SM];
+  waypart_out_t *wo[WG_MAX_SM];
+  tbbyp_out_t *bo[WG_MAX_SM];
   /* the sub-blocks' input structs, rebuilt whole every step (kept here,
    * not on the stack: the step's hot path) */
   waypart_in_t wi[WG_MAX_SM];

@@ -182,7 +182,7 @@ static void test_byp_wire(void)
       idle(&in);
       wgc_step(m, &in, &o);                     /* dbg_hits_o: read before write */
       /* Hits of kernel 0 at SM 2: read through tbbyp's debug port (dbg_k 0) */
-      ok &= m->bo[2].dbg_hits_o == 1;
+      ok &= m->bo[2]->dbg_hits_o == 1;
     }
     ok &= o.viol_o == 0;
     if (!ok && !d[0]) snprintf(d, sizeof d, "class %u: byp %llu rsp_byp %llu fill %llu", cls,
@@ -213,14 +213,14 @@ static void test_faults(void)
   /* I-SUM and I-PROF on hand-built states (K 2, CW 3: fields [2:0], [5:3]) */
   wgc_model_t *m = wgc_new(P);
   int ok = wgc_viol(m) == 0;
-  m->wo[0].part_o = 3u | 2u << 3;             /* (3,2): 5 ways of 4 */
+  m->wo[0]->part_o = 3u | 2u << 3;             /* (3,2): 5 ways of 4 */
   ok &= (wgc_viol(m) & WG_VIOL_SUM) != 0;
-  m->wo[0].part_o = 3u | 1u << 3;             /* (3,1): F (2,2) with +1 at 0, -1 at 1 */
+  m->wo[0]->part_o = 3u | 1u << 3;             /* (3,1): F (2,2) with +1 at 0, -1 at 1 */
   ok &= (wgc_viol(m) & (WG_VIOL_PROF | WG_VIOL_SUM)) == 0;
-  m->wo[0].part_o = 1u | 3u << 3;             /* (1,3): SM 0 moved the wrong way */
+  m->wo[0]->part_o = 1u | 3u << 3;             /* (1,3): SM 0 moved the wrong way */
   ok &= (wgc_viol(m) & WG_VIOL_PROF) != 0;
-  m->wo[1].part_o = 0u | 4u << 3;             /* (0,4): two ways off F */
-  m->wo[0].part_o = 2u | 2u << 3;
+  m->wo[1]->part_o = 0u | 4u << 3;             /* (0,4): two ways off F */
+  m->wo[0]->part_o = 2u | 2u << 3;
   ok &= (wgc_viol(m) & WG_VIOL_PROF) != 0;
   wgc_free(m);
   verdict("hand-built states: a partition of 5 ways (I-SUM), profiling SMs off by a wrong move (I-PROF)", ok,
