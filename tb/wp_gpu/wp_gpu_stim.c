@@ -175,12 +175,33 @@ static void stim_step(wp_gpu_stim_t *s, wp_gpu_in_t *i)
     i->acc_ld_i = kit_rng_below(r, s->numld);
     if (kit_rng_chance(r, 10)) {                    /* outside the protocol */
       switch (kit_rng_below(r, 4)) {
-      case 0: i->acc_sm_i = any_sm(s); break;
+      case 0: i->acc_sm_i = kit_gen_beyond(r, s->n, s->smw); break;   /* dropped (G5) */
       case 1: i->acc_k_i = kit_gen_beyond(r, s->k, s->kw); break;
       case 2: i->acc_set_i = kit_gen_beyond(r, s->sets, s->setw); break;
       default: i->acc_ld_i = kit_gen_beyond(r, s->numld, s->ldw); break;
       }
     }
+  }
+
+  /* an idle port's payload is noise: the glue must qualify it with the valid */
+  if (!i->acc_valid_i && kit_rng_chance(r, 300)) {
+    i->acc_sm_i = kit_rng_below(r, (uint64_t)1 << s->smw);
+    i->acc_st_i = kit_rng_below(r, 2);
+    i->acc_k_i = kit_rng_below(r, (uint64_t)1 << s->kw);
+    i->acc_set_i = kit_rng_below(r, (uint64_t)1 << s->setw);
+    i->acc_tag_i = kit_rng_next(r) & s->tagmask;
+    i->acc_slot_i = kit_rng_below(r, (uint64_t)1 << s->slotw);
+    i->acc_ld_i = kit_rng_below(r, (uint64_t)1 << s->ldw);
+  }
+  if (!i->iss_valid_i && kit_rng_chance(r, 300)) {
+    i->iss_sm_i = kit_rng_below(r, (uint64_t)1 << s->smw);
+    i->iss_k_i = kit_rng_below(r, (uint64_t)1 << s->kw);
+    i->iss_slot_i = kit_rng_below(r, (uint64_t)1 << s->slotw);
+  }
+  if (!i->ret_valid_i && kit_rng_chance(r, 300)) {
+    i->ret_sm_i = kit_rng_below(r, (uint64_t)1 << s->smw);
+    i->ret_k_i = kit_rng_below(r, (uint64_t)1 << s->kw);
+    i->ret_slot_i = kit_rng_below(r, (uint64_t)1 << s->slotw);
   }
 
   /* per-SM stalls and retired instructions (G2): SMs differ */
