@@ -74,7 +74,7 @@ void tbbyp_step(tbbyp_model_t *m, const tbbyp_in_t *in, tbbyp_out_t *out)
   assert(m && in && out);
   if (!(in->rst_ni & 1u)) {
     tbbyp_reset(m);
-    *out = m->out;
+    if (out != &m->out) *out = m->out;
     return;
   }
   const unsigned k = m->k, maxtb = m->maxtb;
@@ -152,7 +152,7 @@ void tbbyp_step(tbbyp_model_t *m, const tbbyp_in_t *in, tbbyp_out_t *out)
   o->cont_o = cont;
   o->pend_o = m->pend;
   o->slot_byp_o = m->sbyp;
-  *out = *o;
+  if (out != o) *out = *o;                     /* out may be &m->out: no copy */
 }
 
 int tbbyp_check(const tbbyp_model_t *m, char *err, size_t errlen)

@@ -68,19 +68,19 @@ void waypart_masks(unsigned k, const unsigned *c, uint64_t *mask)
   }
 }
 
-/* The registered outputs that mirror state (part_o, mask_o, ipc_o, done_o). */
-static void mirror(const waypart_model_t *m, waypart_out_t *o)
+/* The partition's decoded masks and the outputs that mirror it (part_o,
+ * mask_o): recomputed only when the partition changes. */
+static void set_part(waypart_model_t *m, const unsigned *c)
 {
-  uint64_t mask[WP_MAX_K];
-  waypart_masks(m->k, m->part, mask);
+  waypart_out_t *o = &m->out;
+  memcpy(m->part, c, sizeof c[0] * m->k);
+  waypart_masks(m->k, m->part, m->mask);
   o->part_o = 0;
   o->mask_o = 0;
   for (unsigned j = 0; j < m->k; j++) {
     o->part_o |= (uint64_t)m->part[j] << (j * m->cw);
-    o->mask_o |= mask[j] << (j * m->ways);
+    o->mask_o |= m->mask[j] << (j * m->ways);
   }
-  o->ipc_o = m->ipc;
-  o->done_o = m->done;
 }
 
 /* doc "State and reset". */
@@ -90,12 +90,13 @@ void waypart_reset(waypart_model_t *m)
   memset(m->valid, 0, n);
   memset(m->tag, 0, n * sizeof *m->tag);
   for (size_t i = 0; i < n; i++) m->rank[i] = (uint8_t)(i % m->ways);
-  waypart_even(m->ways, m->k, m->part);
   m->ipc = 0;
   memset(m->tbc, 0, sizeof m->tbc);
   m->done = 0;
   memset(&m->out, 0, sizeof m->out);
-  mirror(m, &m->out);
+  unsigned c[WP_MAX_K];
+  waypart_even(m->ways, m->k, c);
+  set_part(m, c);
 }
 
 /* WP5: promote way w of a set's ranks rk to MRU. */
@@ -180,33 +181,36 @@ static void flush_moved(waypart_model_t *m, const unsigned *oldc, const unsigned
 void waypart_step(waypart_model_t *m, const waypart_in_t *in, waypart_out_t *out)
 {
   assert(m && in && out);
+  /* The outputs are built in place in m->out (out may be &m->out: then
+   * there is no copy; the step's hot path in a composed block). */
+  waypart_out_t *const o = &m->out;
   if (!(in->rst_ni & 1u)) {
     waypart_reset(m);
-    *out = m->out;
+    if (out != o) *out = *o;
     return;
   }
   const unsigned W = m->ways;
-  waypart_out_t o;
-  memset(&o, 0, sizeof o);
+  /* the access's and the debug read's outputs last one cycle */
+  o->rsp_valid_o = o->rsp_hit_o = o->rsp_foreign_o = o->rsp_byp_o = o->rsp_fill_o = o->rsp_inv_o = 0;
+  o->rsp_way_o = o->evict_valid_o = o->evict_tag_o = 0;
+  o->dbg_valid_o = o->dbg_tag_o = o->dbg_rank_o = 0;
 
   /* WP22: debug read of the start-of-cycle state. */
   if (in->dbg_set_i < m->sets && in->dbg_way_i < W) {
     const size_t e = (size_t)in->dbg_set_i * W + in->dbg_way_i;
-    o.dbg_valid_o = m->valid[e];
-    o.dbg_tag_o = m->tag[e];
-    o.dbg_rank_o = m->rank[e];
+    o->dbg_valid_o = m->valid[e];
+    o->dbg_tag_o = m->tag[e];
+    o->dbg_rank_o = m->rank[e];
   }
 
-  uint64_t mask[WP_MAX_K];
-  waypart_masks(m->k, m->part, mask);
-  if (in->acc_valid_i & 1u) access(m, in, mask, &o);
+  if (in->acc_valid_i & 1u) access(m, in, m->mask, o);
 
   if (in->part_we_i & 1u) {                          /* WP9 */
     unsigned c[WP_MAX_K], sum = 0;
     for (unsigned j = 0; j < m->k; j++) sum += c[j] = field(in->part_i, j, m->cw);
     if (sum <= W) {
       if (m->flush) flush_moved(m, m->part, c);
-      memcpy(m->part, c, sizeof c[0] * m->k);
+      set_part(m, c);
     }
   }
 
@@ -228,9 +232,9 @@ void waypart_step(waypart_model_t *m, const waypart_in_t *in, waypart_out_t *out
     if (q != 0 && t < q) done = 0;
   }
   m->done = done;
-  mirror(m, &o);
-  m->out = o;
-  *out = o;
+  o->ipc_o = m->ipc;
+  o->done_o = m->done;
+  if (out != o) *out = *o;
 }
 
 int waypart_check(const waypart_model_t *m, char *err, size_t errlen)

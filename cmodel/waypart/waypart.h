@@ -48,7 +48,8 @@ typedef struct waypart_model {
   uint64_t ipc;                    /* IpcW bits, saturating (WP10) */
   unsigned tbc[WP_MAX_K];          /* TbW bits each, saturating (WP11) */
   unsigned done;                   /* 1 bit (WP11) */
-  waypart_out_t out;               /* registered outputs */
+  uint64_t mask[WP_MAX_K];         /* part decoded (WP3): a cache, not state (WP20) */
+  waypart_out_t out;               /* registered outputs; the step builds them here */
 } waypart_model_t;
 
 void waypart_reset(waypart_model_t *m);
