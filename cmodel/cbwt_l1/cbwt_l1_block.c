@@ -22,15 +22,7 @@ static const kit_block_t *const cb_subs[] = {&pdp_cache_block, &pdp_block, &noc_
 
 static int cbwt_l1_params_check(const long *P, char *err, size_t errlen)
 {
-  for (unsigned k = 0; k < CB_NSUB; k++) {
-    long Ps[KIT_MAX_PARAMS];
-    char e[KIT_ERR_LEN];
-    cb_sub_params(cb_subs[k], P, Ps);
-    if (kit_params_check(cb_subs[k], Ps, e, sizeof e)) {
-      snprintf(err, errlen, "%s: %s", cb_subs[k]->name, e);
-      return -1;
-    }
-  }
+  if (kit_subs_check(cb_subs, CB_NSUB, cb_sub_params, P, err, errlen)) return -1;
   return kit_rule(P[cbwt_l1_P_PdTagW] <= P[cbwt_l1_P_TagW], err, errlen,
                   "parameter PdTagW=%ld must be <= TagW=%ld (S9: pdp takes the low bits of the tag)",
                   P[cbwt_l1_P_PdTagW], P[cbwt_l1_P_TagW]) ||

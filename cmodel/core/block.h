@@ -204,6 +204,15 @@ static inline int kit_is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
 int  kit_params_words(const kit_block_t *b, long *P, unsigned n, const char *const *words,
                       char *err, size_t errlen);
 int  kit_param_index(const kit_block_t *b, const char *name);
+/* A composite block's sub-block parameters: Psub gets sub's defaults, then
+ * the value of every parameter the composite comp has under the same name. */
+void kit_sub_params(const kit_block_t *comp, const kit_block_t *sub, const long *P, long *Psub);
+/* Each of the n sub-blocks' own rules (kit_params_check) over the
+ * composite's P, its parameters mapped by sub_params; 0, or -1 with err
+ * "SUB: the sub-block's message". */
+int  kit_subs_check(const kit_block_t *const *subs, unsigned n,
+                    void (*sub_params)(const kit_block_t *sub, const long *P, long *Psub), const long *P,
+                    char *err, size_t errlen);
 /* A configuration written as NAME=VALUE words separated by spaces (a
  * check-list or equivalence entry) applied over the defaults and checked
  * legal; 0, or -1 with err set. */

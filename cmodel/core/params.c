@@ -163,6 +163,31 @@ int kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errl
   return b->check ? b->check(P, err, errlen) : 0;
 }
 
+void kit_sub_params(const kit_block_t *comp, const kit_block_t *sub, const long *P, long *Psub)
+{
+  kit_params_default(sub, Psub);
+  for (unsigned i = 0; i < sub->nparams; i++) {
+    const int k = kit_param_index(comp, sub->params[i].name);
+    if (k >= 0) Psub[i] = P[k];
+  }
+}
+
+int kit_subs_check(const kit_block_t *const *subs, unsigned n,
+                   void (*sub_params)(const kit_block_t *sub, const long *P, long *Psub), const long *P,
+                   char *err, size_t errlen)
+{
+  for (unsigned k = 0; k < n; k++) {
+    long Ps[KIT_MAX_PARAMS];
+    char e[KIT_ERR_LEN];
+    sub_params(subs[k], P, Ps);
+    if (kit_params_check(subs[k], Ps, e, sizeof e)) {
+      snprintf(err, errlen, "%s: %s", subs[k]->name, e);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int kit_params_text(const kit_block_t *b, long *P, const char *text, char *err, size_t errlen)
 {
   char buf[1024];

@@ -15,14 +15,7 @@
 
 #include "cmodel/linebacker/linebacker.h"
 
-void lb_sub_params(const kit_block_t *sub, const long *P, long *Psub)
-{
-  kit_params_default(sub, Psub);
-  for (unsigned i = 0; i < sub->nparams; i++) {
-    const int k = kit_param_index(&linebacker_block, sub->params[i].name);
-    if (k >= 0) Psub[i] = P[k];
-  }
-}
+void lb_sub_params(const kit_block_t *sub, const long *P, long *Psub) { kit_sub_params(&linebacker_block, sub, P, Psub); }
 
 void lb_ctl_in(const linebacker_in_t *in, ctl_in_t *ci)
 {

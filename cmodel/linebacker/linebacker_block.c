@@ -19,15 +19,7 @@ static const kit_block_t *const lb_subs[] = {&lm_block, &vtt_block, &ctl_block};
 
 static int linebacker_params_check(const long *P, char *err, size_t errlen)
 {
-  for (unsigned k = 0; k < LB_NSUB; k++) {
-    long Ps[KIT_MAX_PARAMS];
-    char e[KIT_ERR_LEN];
-    lb_sub_params(lb_subs[k], P, Ps);
-    if (kit_params_check(lb_subs[k], Ps, e, sizeof e)) {
-      snprintf(err, errlen, "%s: %s", lb_subs[k]->name, e);
-      return -1;
-    }
-  }
+  if (kit_subs_check(lb_subs, LB_NSUB, lb_sub_params, P, err, errlen)) return -1;
   return 0;
 }
 

@@ -14,14 +14,7 @@
 
 #include "cmodel/wp_gpu/wp_gpu.h"
 
-void wgc_sub_params(const kit_block_t *sub, const long *P, long *Psub)
-{
-  kit_params_default(sub, Psub);
-  for (unsigned i = 0; i < sub->nparams; i++) {
-    const int k = kit_param_index(&wp_gpu_block, sub->params[i].name);
-    if (k >= 0) Psub[i] = P[k];
-  }
-}
+void wgc_sub_params(const kit_block_t *sub, const long *P, long *Psub) { kit_sub_params(&wp_gpu_block, sub, P, Psub); }
 
 /* Field j (w bits) of a packed vector. */
 static uint64_t fld(uint64_t v, unsigned j, unsigned w) { return (v >> (j * w)) & kit_mask(w); }

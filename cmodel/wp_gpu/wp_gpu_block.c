@@ -20,15 +20,7 @@ static const kit_block_t *const wg_subs[] = {&wpctl_block, &waypart_block, &tbby
 
 static int wp_gpu_params_check(const long *P, char *err, size_t errlen)
 {
-  for (unsigned k = 0; k < WG_NSUB; k++) {
-    long Ps[KIT_MAX_PARAMS];
-    char e[KIT_ERR_LEN];
-    wgc_sub_params(wg_subs[k], P, Ps);
-    if (kit_params_check(wg_subs[k], Ps, e, sizeof e)) {
-      snprintf(err, errlen, "%s: %s", wg_subs[k]->name, e);
-      return -1;
-    }
-  }
+  if (kit_subs_check(wg_subs, WG_NSUB, wgc_sub_params, P, err, errlen)) return -1;
   const long n = P[wp_gpu_P_NumSm], k = P[wp_gpu_P_Kernels];
   return kit_rule(n * (long)WG_PARTW(P) <= 64, err, errlen,
                   "NumSm x Kernels x clog2(Ways+1) = %ld must be <= 64 (part_o)", n * (long)WG_PARTW(P)) ||
