@@ -268,13 +268,15 @@ class Equiv:
         runs forward from them; a rewrite that keeps the netlist's
         function): an $equiv cell whose two sides became one signal is
         proved as it stands, and only the rest reach the SAT engines (a
-        copy of hac at 32 ways: 18 CPU-s to 4)."""
+        copy of hac at 32 ways: 18 CPU-s to 4). opt_clean then drops the
+        cells nothing reads (an $equiv cell too when its signal feeds no
+        output: it cannot change one)."""
         src = os.path.join(d, "src")
         with open(os.path.join(src, "structural.ys"), "w") as f:
             f.write("script designs.ys\nread_verilog -formal miter.v\nhierarchy -check -top kit_miter\n"
                     "memory -nomap\nmemory_map\nopt_clean\nasync2sync\n"
                     "equiv_make kit_gold kit_gate equiv\nhierarchy -top equiv\n"
-                    "opt_merge -share_all\n"
+                    "opt_merge -share_all\nopt_clean\n"
                     "equiv_simple -seq 4\nequiv_induct -seq 4\nequiv_status -assert\n")
         log = os.path.join(d, "structural.log")
         stop = self.stops.get(d)
