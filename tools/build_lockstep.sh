@@ -32,7 +32,10 @@
 # the build. Verilator 5.006's generated makefile appends its own
 # OPT_FAST=-Os / OPT_GLOBAL=-Os after the user's -CFLAGS, so VOPT is passed
 # as those make variables, which is what lands last on the compiler's
-# command line (tb/test/14_build.sh checks the build log).
+# command line (tb/test/14_build.sh checks the build log). A level other
+# than -O2 builds into a directory of its own (<cfgid>-O1, ...): the suite
+# builds at -O1 (tools/test.py) beside a make run or make bench at -O2
+# without either rebuilding the other's models.
 set -euo pipefail
 block=$1; params=${2:-}; rtl=${3:-}; top=${4:-}
 vopt=${VOPT:--O2}
@@ -80,6 +83,7 @@ for f in $rtl; do
 done
 set +f
 dir=build/$block/$cfgid
+[ "$vopt" = -O2 ] || dir=$dir$vopt
 if [ "$rtl" != "$def_rtl" ] || [ "$top" != "$def_top" ]; then
   h=$(printf '%s\n%s\n' "$rtl" "$top" | sha1sum | cut -c1-8)
   dir=$dir-byo$h
