@@ -296,6 +296,8 @@ static inline int kit_rng_chance(kit_rng_t *r, unsigned per_mille)
 static inline uint64_t kit_mask(unsigned width) {
   return width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
 }
+/* Field j of a vector packed as w-bit fields (field 0 in the low bits). */
+static inline uint64_t kit_field(uint64_t v, unsigned j, unsigned w) { return (v >> (j * w)) & kit_mask(w); }
 
 /* Smallest w >= 1 with 2^w >= n (a safe clog2: never 0). */
 static inline unsigned kit_clog2(uint64_t n) {

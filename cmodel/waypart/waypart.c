@@ -108,8 +108,6 @@ static void promote(unsigned ways, uint8_t *rk, unsigned w)
   rk[w] = (uint8_t)(ways - 1u);
 }
 
-static unsigned field(uint64_t v, unsigned j, unsigned w) { return (unsigned)((v >> (j * w)) & kit_mask(w)); }
-
 /* doc "An access, step by step", with the masks of the current partition. */
 static void access(waypart_model_t *m, const waypart_in_t *in, const uint64_t *mask, waypart_out_t *o)
 {
@@ -207,7 +205,7 @@ void waypart_step(waypart_model_t *m, const waypart_in_t *in, waypart_out_t *out
 
   if (in->part_we_i & 1u) {                          /* WP9 */
     unsigned c[WP_MAX_K], sum = 0;
-    for (unsigned j = 0; j < m->k; j++) sum += c[j] = field(in->part_i, j, m->cw);
+    for (unsigned j = 0; j < m->k; j++) sum += c[j] = (unsigned)kit_field(in->part_i, j, m->cw);
     if (sum <= W) {
       if (m->flush) flush_moved(m, m->part, c);
       set_part(m, c);
@@ -219,7 +217,7 @@ void waypart_step(waypart_model_t *m, const waypart_in_t *in, waypart_out_t *out
   uint64_t add = 0;
   if (meas)
     for (unsigned j = 0; j < m->k; j++)
-      add += (uint64_t)field(in->wgt_i, j, m->wgtw) * field(in->ret_i, j, m->retw);
+      add += kit_field(in->wgt_i, j, m->wgtw) * kit_field(in->ret_i, j, m->retw);
   const uint64_t imax = kit_mask(m->ipcw);
   const uint64_t ipc = (start ? 0u : m->ipc) + add;
   m->ipc = ipc > imax ? imax : ipc;
@@ -228,7 +226,7 @@ void waypart_step(waypart_model_t *m, const waypart_in_t *in, waypart_out_t *out
     unsigned t = start ? 0u : m->tbc[j];
     if (meas && (in->tbd_valid_i & 1u) && in->tbd_k_i == j && t < kit_mask(m->tbw)) t++;
     m->tbc[j] = t;
-    const unsigned q = field(in->tb_i, j, m->tbw);
+    const unsigned q = (unsigned)kit_field(in->tb_i, j, m->tbw);
     if (q != 0 && t < q) done = 0;
   }
   m->done = done;

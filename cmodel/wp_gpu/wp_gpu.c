@@ -16,9 +16,6 @@
 
 void wgc_sub_params(const kit_block_t *sub, const long *P, long *Psub) { kit_sub_params(&wp_gpu_block, sub, P, Psub); }
 
-/* Field j (w bits) of a packed vector. */
-static uint64_t fld(uint64_t v, unsigned j, unsigned w) { return (v >> (j * w)) & kit_mask(w); }
-
 wgc_model_t *wgc_new(const long *P)
 {
   long Pw[KIT_MAX_PARAMS], Pc[KIT_MAX_PARAMS], Pt[KIT_MAX_PARAMS];
@@ -72,7 +69,7 @@ static int wgc_one_move(const wgc_model_t *m, uint64_t p, uint64_t f, unsigned i
   unsigned up = 0, down = 0, other = 0;
   if (p == f) return 1;
   for (unsigned j = 0; j < m->k; j++) {
-    const uint64_t a = fld(p, j, m->cw), b = fld(f, j, m->cw);
+    const uint64_t a = kit_field(p, j, m->cw), b = kit_field(f, j, m->cw);
     if (j == i && a == b + 1) up++;
     else if (j != i && a + 1 == b) down++;
     else if (a != b) other++;
@@ -83,7 +80,7 @@ static int wgc_one_move(const wgc_model_t *m, uint64_t p, uint64_t f, unsigned i
 static unsigned wgc_sum(const wgc_model_t *m, uint64_t p)
 {
   unsigned s = 0;
-  for (unsigned j = 0; j < m->k; j++) s += (unsigned)fld(p, j, m->cw);
+  for (unsigned j = 0; j < m->k; j++) s += (unsigned)kit_field(p, j, m->cw);
   return s;
 }
 
@@ -128,7 +125,7 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
   ci.static_i = in->static_i;
   ci.cfg_part_i = in->cfg_part_i;
   /* G4: the load's class from the table */
-  const uint64_t cls = in->acc_ld_i < m->numld ? fld(in->cfg_cls_i, (unsigned)in->acc_ld_i, 2) : 0;
+  const uint64_t cls = in->acc_ld_i < m->numld ? kit_field(in->cfg_cls_i, (unsigned)in->acc_ld_i, 2) : 0;
   for (unsigned s = 0; s < n; s++) {
     waypart_in_t *w = &wi[s];
     tbbyp_in_t *b = &bi[s];
@@ -148,7 +145,7 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
     }
     w->start_i = c->start_o;
     w->meas_i = c->meas_o;
-    w->ret_i = fld(in->ins_i, s, k * m->retw);                                              /* G2 */
+    w->ret_i = kit_field(in->ins_i, s, k * m->retw);                                              /* G2 */
     w->wgt_i = in->wgt_i;                                                                   /* G3 */
     w->tb_i = in->tb_i;
     w->tbd_valid_i = in->ret_valid_i && in->ret_sm_i == s;
@@ -160,7 +157,7 @@ void wgc_step(wgc_model_t *m, const wp_gpu_in_t *in, wp_gpu_out_t *out)
     b->clr_i = m->fault == WG_FAULT_NO_CLR ? 0u : c->start_o;                               /* G7 */
     b->hit_i = m->wo[s]->rsp_valid_o && m->wo[s]->rsp_hit_o && !m->p2_st && m->p2_k < k      /* G6 */
                    ? 1u << m->p2_k : 0u;
-    b->stall_i = fld(in->stall_i, s, k);
+    b->stall_i = kit_field(in->stall_i, s, k);
     b->warps_i = in->warps_i;                                                               /* G3 */
     b->iss_valid_i = in->iss_valid_i && in->iss_sm_i == s;
     b->iss_k_i = in->iss_k_i;

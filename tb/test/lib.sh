@@ -77,20 +77,22 @@ readings_pair() {
   expect_err "readings $b: $(basename "$fb")'s expects fail under '$pa'" "expect .* but the model gives" \
     make --no-print-directory -s check BLOCK="$b" STIM="$t"
 }
-# overhead_val BLOCK "P=V ..." EXPR: EXPR (Python, over r = the
-# cvkit.overhead/1 object of kit overhead --json) printed.
+# overhead_val BLOCK "P=V ..." EXPR [ARG...]: EXPR (Python, over r = the
+# cvkit.overhead/1 object of kit overhead --json, and sys.argv[2:] = the
+# ARGs) printed.
 overhead_val() {
   # shellcheck disable=SC2086
   build/kit overhead "$1" $2 --json | python3 -c 'import json, sys
 r = json.load(sys.stdin)
-print(eval(sys.argv[1]))' "$3"
+print(eval(sys.argv[1]))' "$3" "${@:4}"
 }
 # overhead_is BLOCK "P=V ..." "KEY=BITS ..." LABEL: the storage estimate's
 # subtotals (KEY added, baseline, interface), total (total) and external
 # rows (external) are the bits given.
 overhead_is() {
   local b=$1 p=$2 want=$3 label=$4 got
-  got=$(overhead_val "$b" "$p" '" ".join("%s=%d" % (k, dict(r["subtotals"], total=r["total_bits"], external=r["external_bits"])[k]) for k in "'"$(echo "$want" | sed -E 's/=[0-9]+//g')"'".split())')
+  got=$(overhead_val "$b" "$p" '" ".join("%s=%d" % (k, dict(r["subtotals"], total=r["total_bits"],
+external=r["external_bits"])[k]) for k in (w.split("=")[0] for w in sys.argv[2].split()))' "$want")
   [ "$got" = "$want" ] && ok "overhead $b${p:+ $p}: $label" || bad "overhead $b${p:+ $p}: $label: got $got, expected $want"
 }
 # synth_check BLOCK "P=V ...": Yosys synthesis without latches, and its
