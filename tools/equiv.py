@@ -259,61 +259,138 @@ class Equiv:
                     % (" ".join(gold), self.ourtop, chp, self.ourtop, " ".join(gate), self.a.top, chp, self.a.top))
         return gold + gate + ["miter.v", "designs.ys"]
 
-    def structural(self, d):
+    def structural(self, d, files, params):
+        """structural_at with equiv_induct -seq SEQ and, when unpairing
+        names did not conclude, once more with -seq 2 x SEQ (a register
+        whose differing value takes longer than SEQ cycles to be shown
+        unread: a latency counter's run to its timeout), in at most twice
+        --structural-timeout in all."""
+        deadline = time.time() + 2 * self.a.structural_timeout
+        st, why = self.structural_at(d, files, params, self.SEQ, deadline)
+        if st == "proved" or "unpaired" not in why or time.time() >= deadline:
+            return st, why
+        first = dict(self.sinfo[d])
+        st2, why2 = self.structural_at(d, files, params, 2 * self.SEQ, deadline)
+        if st2 == "proved":
+            return st2, why2 + " (-seq %d)" % (2 * self.SEQ)
+        self.sinfo[d] = first
+        return st, why
+
+    def structural_at(self, d, files, params, seq, deadline):
         """Ports at this configuration (a width Yosys would resize is an
         error), then Yosys's structural equivalence: 'proved', 'no', or
         raises Fail with Yosys's own error line. opt_merge first merges
         the cells of the two designs that have the same type, parameters
         and inputs (the inputs are shared after equiv_make, so the merge
-        runs forward from them; a rewrite that keeps the netlist's
-        function): an $equiv cell whose two sides became one signal is
-        proved as it stands, and only the rest reach the SAT engines (a
-        copy of hac at 32 ways: 18 CPU-s to 4). opt_clean then drops the
-        cells nothing reads (an $equiv cell too when its signal feeds no
-        output: it cannot change one)."""
-        src = os.path.join(d, "src")
-        with open(os.path.join(src, "structural.ys"), "w") as f:
-            f.write("script designs.ys\nread_verilog -formal miter.v\nhierarchy -check -top kit_miter\n"
-                    "memory -nomap\nmemory_map\nopt_clean\nasync2sync\n"
-                    "equiv_make kit_gold kit_gate equiv\nhierarchy -top equiv\n"
-                    "opt_merge -share_all\nopt_clean\n"
-                    "equiv_simple -seq 4\nequiv_induct -seq 4\nequiv_status -assert\n")
-        log = os.path.join(d, "structural.log")
-        stop = self.stops.get(d)
-        # relative: YoWASP's sandbox puts its own directory at /tmp, so an
-        # absolute path under /tmp would not reach this one
-        rc, _ = run([self.env["KIT_YOSYS"], "-q", "-e", "Resizing cell port", "-l", os.path.relpath(log, src),
-                     "-s", "structural.ys"],
-                    cwd=src, env=self.env, timeout=self.a.structural_timeout, stop=stop)
-        if stop is not None and stop.is_set():
-            raise Stopped()
-        if rc == 0:
-            return "proved", ""
-        err = yosys_error(log)
-        if err and "equiv_status" not in err and "Found" not in err and "unproven" not in err:
-            for i, f in enumerate(self.a.rtl.split()):      # name the designer's files
-                err = err.replace("gate_%d.v" % i, f)
-            if "Resizing cell port" in err:
-                raise Fail("a port of %s has the wrong width at this configuration: %s" % (self.a.top, err))
-            raise Fail("Yosys: %s (log %s)" % (err, self.rel(log)))
-        m = None
-        try:
-            m = re.findall(r"Of those cells (\d+) are proven and (\d+) are unproven", open(log).read())
-        except OSError:
-            pass
-        return "no", ("%s of %s cells unproven" % (m[-1][1], int(m[-1][0]) + int(m[-1][1]))) if m else \
-            ("timeout" if rc is None else "registers do not correspond")
+        runs forward from them; a rewrite that keeps the function): an
+        $equiv cell whose two sides became one signal is proved as it
+        stands, and only the rest reach the SAT engines (a copy of hac at
+        32 ways: 18 CPU-s to 4). opt_clean then drops the cells nothing
+        reads (an $equiv cell too when its signal feeds no output: it
+        cannot change one).
 
-    def sby(self, d, task, files, mode, engine, depth, timeout, extra=""):
+        Refinement: equiv_make pairs every two signals of one name, and a
+        pair that really differs (a default the designs never read, held
+        in a wire of the same name) stays unproven even when every output
+        is proved through the other pairs. Such names go on equiv_make's
+        blacklist and the proof runs again, at most REFINE times: fewer
+        pairs is sound (each one left is still proved, the outputs always
+        among them: a port is never blacklisted), it only makes the SAT
+        problems larger. But equiv_induct has no base case: it shows the
+        pairs equal in a cycle from their equality in the cycles before,
+        and an unpaired register is free there; so a proof with unpaired
+        names also needs base_case, and a pair the base case finds unequal
+        is unpaired in turn (a port: the designs differ, 'no')."""
+        src = os.path.join(d, "src")
+        log = os.path.join(d, "structural.log")
+        ports_file = os.path.join(src, "ports.txt")
+        black_file = os.path.join(src, "blacklist.txt")
+        black = set()
+        ports = None
+        # machine-readable: result.json's "structural" of this configuration
+        info = self.sinfo.setdefault(d, {})
+        info.clear()
+        info.update(seq=seq, unpaired=[], base_case=None)
+        for _ in range(self.REFINE + 1):
+            info["unpaired"] = sorted(black)
+            if time.time() >= deadline:
+                return "no", "timeout"
+            with open(black_file, "w") as f:
+                f.write("".join(n + "\n" for n in sorted(black)))
+            with open(os.path.join(src, "structural.ys"), "w") as f:
+                f.write("script designs.ys\nread_verilog -formal miter.v\nhierarchy -check -top kit_miter\n"
+                        "tee -q -o ports.txt select -list kit_gold/i:* kit_gold/o:*\n"
+                        "memory -nomap\nmemory_map\nopt_clean\nasync2sync\n"
+                        "equiv_make -blacklist blacklist.txt kit_gold kit_gate equiv\nhierarchy -top equiv\n"
+                        "opt_merge -share_all\nopt_clean\n"
+                        "equiv_simple -seq %d\nequiv_induct -seq %d\nequiv_status -assert\n" % (seq, seq))
+            stop = self.stops.get(d)
+            # relative: YoWASP's sandbox puts its own directory at /tmp, so an
+            # absolute path under /tmp would not reach this one
+            rc, _ = run([self.env["KIT_YOSYS"], "-q", "-e", "Resizing cell port", "-l", os.path.relpath(log, src),
+                         "-s", "structural.ys"],
+                        cwd=src, env=self.env, timeout=max(1, int(min(self.a.structural_timeout, deadline - time.time()))), stop=stop)
+            if stop is not None and stop.is_set():
+                raise Stopped()
+            if rc == 0:
+                if not black:
+                    return "proved", ""
+                why = "%d signal name%s unpaired" % (len(black), "" if len(black) == 1 else "s")
+                ok, what, failed = self.base_case(d, files, params, seq)
+                info.update(base_case="passed" if ok else "failed")
+                if ok:
+                    return "proved", why + ", " + what
+                # the pairs the base case found unequal are unpaired too,
+                # unless one is a port: then the outputs differ from reset
+                bad = self.assert_names(d, failed)
+                new = bad - black - (ports or set())
+                if not new or not ports or bad & ports:
+                    return "no", why + "; " + what
+                black |= new
+                continue
+            err = yosys_error(log)
+            if err and "equiv_status" not in err and "Found" not in err and "unproven" not in err:
+                for i, f in enumerate(self.a.rtl.split()):      # name the designer's files
+                    err = err.replace("gate_%d.v" % i, f)
+                if "Resizing cell port" in err:
+                    raise Fail("a port of %s has the wrong width at this configuration: %s" % (self.a.top, err))
+                raise Fail("Yosys: %s (log %s)" % (err, self.rel(log)))
+            try:
+                text = open(log).read()
+            except OSError:
+                text = ""
+            m = re.findall(r"Of those cells (\d+) are proven and (\d+) are unproven", text)
+            if not m:
+                return "no", "timeout" if rc is None else "registers do not correspond"
+            why = "%s of %s cells unproven" % (m[-1][1], int(m[-1][0]) + int(m[-1][1]))
+            if ports is None:
+                try:
+                    ports = {ln.strip().split("/", 1)[1] for ln in open(ports_file) if "/" in ln}
+                except OSError:
+                    ports = None
+            if not ports:                       # no port list: blacklist nothing
+                return "no", why
+            # Yosys's lines "Unproven $equiv <cell>: \\<name>_gold [bit] \\<name>_gate [bit]"
+            names = set(re.findall(r"Unproven \$equiv \S+: \\(\S+)_gold\b", text))
+            new = names - black - ports
+            if not new or names & ports:
+                return "no", why + (", %d name%s unpaired" % (len(black), "" if len(black) == 1 else "s")
+                                    if black else "")
+            black |= new
+        return "no", why + ", %d names unpaired" % len(black)
+
+    MITER = "read_verilog -formal miter.v\nprep -top kit_miter\nmemory_map\nopt_clean\nasync2sync\nopt_clean\n"
+
+    def sby(self, d, task, files, mode, engine, depth, timeout, extra="", body=MITER):
         """One SymbiYosys run: (status, seconds, trace or None, last step
         started or None); self-contained, so runs of several configurations
         go side by side. The error line of a run that ended without a verdict
-        and the frame of a PDR counterexample are kept in d's files."""
+        and the frame of a PDR counterexample are kept in d's files. BODY
+        follows designs.ys in the script (default: the miter)."""
         sbyf = os.path.join(d, task + ".sby")
         with open(sbyf, "w") as f:
-            f.write("[options]\nmode %s\ndepth %d\n\n[engines]\n%s\n\n[script]\nscript designs.ys\n"
-                    "read_verilog -formal miter.v\nprep -top kit_miter\nmemory_map\nopt_clean\nasync2sync\nopt_clean\n%s\n"
-                    "[files]\n%s\n" % (mode, depth, engine, extra, "\n".join("src/" + x for x in files)))
+            f.write("[options]\nmode %s\ndepth %d\n\n[engines]\n%s\n\n[script]\nscript designs.ys\n%s%s\n"
+                    "[files]\n%s\n" % (mode, depth, engine, body, extra, "\n".join("src/" + x for x in files)))
         t0 = time.time()
         stop = self.stops.get(d)
         rc, _ = run([self.env["SBY"], "-f", "-d", task, task + ".sby"], cwd=d, env=self.env, timeout=timeout,
@@ -372,6 +449,77 @@ class Equiv:
         except (OSError, ValueError):
             return None
 
+    def base_case(self, d, files, params, seq):
+        """The base case of a structural proof with unpaired names
+        (structural's docstring): equiv_induct shows every pair equal in a
+        cycle when all were equal in the SEQ - 1 before it, from any state;
+        a register left unpaired (its reset value differs, say) is free in
+        that window, so the pairs must also be shown equal in cycles 1 to
+        SEQ after the reset cycle 0 (in cycle 0 an unpaired register still
+        holds whatever it held before the reset, in each design its own).
+        A BMC of that depth on equiv_make -make_assert's module, from reset
+        (kit miter --base): (True, what) or (False, why not)."""
+        src = os.path.join(d, "src")
+        kit("miter", self.b, "--base", "-o", os.path.join(src, "base.v"), *params.split())
+        body = ("memory -nomap\nmemory_map\nopt_clean\n"
+                "equiv_make -blacklist blacklist.txt -make_assert kit_gold kit_gate equiv\n"
+                "read_verilog -formal base.v\nprep -top kit_base\nchformal -assert -skip 1\nasync2sync\nopt_clean\n")
+        depth = seq + 1
+        st, secs, _, _ = self.sby(d, "base", files + ["base.v", "blacklist.txt"], "bmc", "smtbmc yices", depth,
+                                  self.a.bmc_timeout, body=body)
+        if st == "PASS":
+            return True, "base case: the pairs equal in cycles 1-%d after reset (BMC, %.1fs)" % (depth - 1, secs), []
+        failed = []
+        if st == "FAIL":
+            try:
+                # SymbiYosys's summary names each failed assertion; equiv_make's
+                # cells end in their Yosys id ("..._assert_1398")
+                failed = re.findall(r"failed assertion \S*?_(\d+)\b", open(os.path.join(d, "base", "logfile.txt")).read())
+            except OSError:
+                pass
+        return False, "base case: %s" % ("a pair differs within %d cycles of reset" % (depth - 1) if st == "FAIL" else
+                                          "no answer in %ds" % self.a.bmc_timeout if st == "TIMEOUT" else st.lower()), failed
+
+    def assert_names(self, d, ids):
+        """The signal names behind equiv_make -make_assert's assertions with
+        these Yosys ids: each asserts $eqx(NAME_gold, NAME_gate); read from
+        Yosys's JSON netlist of the module equiv."""
+        if not ids:
+            return set()
+        src = os.path.join(d, "src")
+        with open(os.path.join(src, "names.ys"), "w") as f:
+            f.write("script designs.ys\nmemory -nomap\nmemory_map\nopt_clean\n"
+                    "equiv_make -blacklist blacklist.txt -make_assert kit_gold kit_gate equiv\n"
+                    "select equiv\nwrite_json -selected equiv.json\n")
+        rc, _ = run([self.env["KIT_YOSYS"], "-q", "-s", "names.ys"], cwd=src, env=self.env,
+                    timeout=self.a.structural_timeout)
+        try:
+            m = json.load(open(os.path.join(src, "equiv.json")))["modules"]["equiv"]
+        except (OSError, ValueError, KeyError):
+            return set()
+        wires = {}                              # the gold side's bits -> its names
+        for name, n in m.get("netnames", {}).items():
+            if name.endswith("_gold") and not name.startswith("$"):
+                wires.setdefault(tuple(n["bits"]), set()).add(name[:-len("_gold")])
+        driver = {}
+        for c in m.get("cells", {}).values():
+            if c["type"] == "$eqx":
+                for b in c["connections"].get("Y", []):
+                    driver[b] = c
+        names = set()
+        for cname, c in m.get("cells", {}).items():
+            if c["type"] == "$assert" and cname.rsplit("$", 1)[-1] in ids:
+                for b in c["connections"].get("A", []):
+                    eq = driver.get(b)
+                    if eq:                      # the pair is one whole wire
+                        names |= wires.get(tuple(eq["connections"].get("A", [])), set())
+        return names
+
+    sinfo = {}          # work dir -> the structural engine's last record
+
+    SEQ = 4             # structural: equiv_simple and equiv_induct -seq
+    REFINE = 6          # structural: rounds of unpairing names (structural's docstring)
+
     PDR_PREP = ("flatten\nsetundef -undriven -anyseq\nopt -full\ntechmap\nopt -fast\n"
                 "setundef -anyseq\nopt_clean\n")
 
@@ -383,9 +531,12 @@ class Equiv:
         tried = []
         t0 = time.time()
         if a.structural_timeout > 0:
-            st, why = self.structural(d)
+            st, why = self.structural(d, files, params)
             if st == "proved":
-                return {"verdict": "proved", "method": "structural", "seconds": round(time.time() - t0, 1)}, None
+                r = {"verdict": "proved", "method": "structural", "seconds": round(time.time() - t0, 1)}
+                if why:
+                    r["note"] = why
+                return r, None
             tried.append("structural: not proved (%s)" % why)
         else:
             tried.append("structural: skipped")
@@ -571,6 +722,9 @@ class Equiv:
             def one(c):
                 try:
                     v = self.prove(c["index"], c["params"])
+                    si = self.sinfo.get(os.path.join(self.W, "c%d" % c["index"]))
+                    if si:
+                        v[0]["structural"] = si
                 except Fail as e:
                     v = {"verdict": "error", "message": str(e)}, None
                 except Stopped:

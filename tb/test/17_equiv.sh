@@ -163,22 +163,64 @@ fi
 
 # ---- bounded: never PASS, exit 3 -----------------------------------------
 # victim_bits with its contention flag stored inverted: the registers no
-# longer correspond, so only PDR or induction could prove it; both off.
+# longer correspond by value; with every engine but BMC off (the
+# structural one too: unpairing the flag proves it, below), bounded.
 sed -e 's/^module victim_bits\b/module vb_inv/' \
     -e 's/^    cont_d   = last ? ((acc_d != {AccW{1.b0}}) \&\& (lhs >= rhs)) : cont_q;/    cont_d   = ~(last ? ((acc_d != {AccW{1'"'"'b0}}) \&\& (lhs >= rhs)) : ~cont_q);/' \
     -e 's/^      cont_q <= 1.b0;/      cont_q <= 1'"'"'b1;/' -e 's/^  assign contention_o  = cont_q;/  assign contention_o  = ~cont_q;/' \
     rtl/victim_bits/victim_bits.v > "$D/vb_inv.v"
-out=$($EQ victim_bits --rtl "$D/vb_inv.v" --top vb_inv --sim-cycles 300 --pdr-timeout 0 --induction-depth 0 --bmc-depth 6 \
+out=$($EQ victim_bits --rtl "$D/vb_inv.v" --top vb_inv --sim-cycles 300 --structural-timeout 0 --pdr-timeout 0 --induction-depth 0 --bmc-depth 6 \
       --params "$(build/kit equiv victim_bits | head -1 | cut -f1)" --json "$D/bounded.json" 2>&1); rc=$?
 if [ $rc -eq 3 ] && [ "$(jget "$D/bounded.json" 'd["verdict"]')" = bounded ] && echo "$out" | grep -q '^BOUNDED equiv victim_bits: NOT proved' \
    && ! echo "$out" | grep -q '^PASS equiv victim_bits:' && echo "$out" | grep -q 'bounded 6 cycles'; then
   ok "equiv: a bounded-only run exits 3 with BOUNDED, never PASS ($(echo "$out" | grep -o 'bounded 6 cycles'))"
 else bad "equiv bounded: rc=$rc $(echo "$out" | tail -3)"; fi
-# the same design with PDR on: proved, by PDR (the structural engine cannot)
-$EQ victim_bits --rtl "$D/vb_inv.v" --top vb_inv --sim-cycles 300 --json "$D/pdr.json" >/dev/null 2>&1
+# the same design with PDR on (structural off): proved, by PDR
+$EQ victim_bits --rtl "$D/vb_inv.v" --top vb_inv --sim-cycles 300 --structural-timeout 0 --json "$D/pdr.json" >/dev/null 2>&1
 [ "$(jget "$D/pdr.json" 'd["verdict"] + " " + ",".join(sorted(set(c["method"] for c in d["configs"])))')" = "proved PDR" ] \
   && ok "equiv: a re-encoded register is proved by PDR at every configuration" \
   || bad "equiv PDR: $(jget "$D/pdr.json" 'd["message"]')"
+
+# ---- the structural engine's unpairing and its base case ------------------
+# (doc/harness.md "The flow"): a pair of equal-named signals that really
+# differ is unpaired and the proof runs again; equiv_induct has no base
+# case, so a proof with unpaired names is only kept when a BMC from reset
+# shows the remaining pairs equal in the first cycles. Only the structural
+# engine runs (no simulation, PDR or induction), at one configuration.
+# 1. the inverted flag above: proved by unpairing it (the output pair
+#    carries the relation).
+# 2. noc_sampler with its free slots' counters reset to all ones (never
+#    read while free): the induction alone proves the pair cnt_s (the last
+#    slot's counter, which differs from reset), the base case finds it
+#    unequal and unpairs it, and the proof is kept after that.
+# 3. noc_sampler with nsamp_o's register reset to all ones: unpairing
+#    cannot prove it (the difference reaches an output); different.
+struct_eq() {   # NAME BLOCK RTL TOP PARAMS -> $D/NAME.json
+  $EQ "$2" --rtl "$3" --top "$4" --params "$5" --sim-cycles 0 --pdr-timeout 0 --induction-depth 0 --bmc-depth 6 \
+    --no-replay --json "$D/$1.json" > "$D/$1.log" 2>&1
+}
+struct_eq unpair1 victim_bits "$D/vb_inv.v" vb_inv "$(build/kit equiv victim_bits | head -1 | cut -f1)"
+[ "$(jget "$D/unpair1.json" 'd["verdict"] + " " + d["configs"][0]["method"] + " " + d["configs"][0]["structural"]["base_case"] + " " + str("cont_q" in d["configs"][0]["structural"]["unpaired"])')" = "proved structural passed True" ] \
+  && ok "equiv: the structural engine proves the inverted flag by unpairing it, base case from reset passed" \
+  || bad "equiv unpair (vb_inv): $(tail -3 "$D/unpair1.log")"
+NSP="$(build/kit equiv noc_sampler | sed -n 2p | cut -f1)"
+sed -e 's/^module noc_sampler\b/module ns_cnt/' -e 's/^      cnt_q       <= {(Slots\*LatW){1.b0}};/      cnt_q       <= {(Slots*LatW){1'"'"'b1}};/' \
+  rtl/noc_sampler/noc_sampler.v > "$D/ns_cnt.v"
+sed -e 's/^module noc_sampler\b/module ns_div/' -e 's/^      div_q       <= {CntW{1.b0}};/      div_q       <= {CntW{1'"'"'b1}};/' \
+  rtl/noc_sampler/noc_sampler.v > "$D/ns_div.v"
+if cmp -s "$D/ns_cnt.v" <(sed 's/^module noc_sampler\b/module ns_cnt/' rtl/noc_sampler/noc_sampler.v) \
+   || cmp -s "$D/ns_div.v" <(sed 's/^module noc_sampler\b/module ns_div/' rtl/noc_sampler/noc_sampler.v); then
+  bad "equiv unpair: the sed no longer matches rtl/noc_sampler/noc_sampler.v"
+else
+  struct_eq unpair2 noc_sampler "$D/ns_cnt.v" ns_cnt "$NSP"
+  [ "$(jget "$D/unpair2.json" 'd["verdict"] + " " + d["configs"][0]["method"] + " " + d["configs"][0]["structural"]["base_case"] + " " + str(all(n in d["configs"][0]["structural"]["unpaired"] for n in ("cnt_q", "cnt_s")))')" = "proved structural passed True" ] \
+    && ok "equiv: an unread reset value is proved by unpairing; the base case caught a pair the induction had proved (cnt_s)" \
+    || bad "equiv unpair (ns_cnt): $(tail -3 "$D/unpair2.log")"
+  struct_eq unpair3 noc_sampler "$D/ns_div.v" ns_div "$NSP"
+  [ "$(jget "$D/unpair3.json" 'd["verdict"] + " " + str("div_q" in d["configs"][0].get("structural", {}).get("unpaired", []))')" = "different True" ] \
+    && ok "equiv: a reset value an output shows is not proved by unpairing (different, BMC)" \
+    || bad "equiv unpair (ns_div): $(tail -3 "$D/unpair3.log")"
+fi
 
 # ---- re-implementations (tb/test/equiv/): other state encodings ----------
 # vtt_alt (tags in a never-reset memory with per-set init bits, LRU as a
