@@ -84,8 +84,9 @@ unsigned cb_viol(const cb_model_t *m)
   if (mo->per_end_o != (uint64_t)(m->busy_q && !m->busy_q2)) v |= CB_VIOL_PER;
   if (mo->per_end_o && m->wait_q && !mo->dec_valid_o) v |= CB_VIOL_WAIT;
   if (mo->maw_o != m->maw_q && !(mo->dec_valid_o && m->wait_q)) v |= CB_VIOL_MAW;
-  if ((m->no.busy_o || m->no.avg_valid_o) && !mo->wait_o) v |= CB_VIOL_NOC;
+  if (m->no.busy_o && !mo->wait_o) v |= CB_VIOL_NOC;
   if (m->co.rsp_valid_o && m->co.rsp_kind_o == PDPC_BYPASS && !m->byp_q) v |= CB_VIOL_BYP;
+  if (m->no.avg_valid_o && !mo->wait_o) v |= CB_VIOL_AVG;
   return v;
 }
 

@@ -44,7 +44,8 @@
 #include "cmodel/core/defgen.h"
 
 /* doc "Integration invariants": viol_o bits. */
-enum { CB_VIOL_PER = 1u, CB_VIOL_WAIT = 2u, CB_VIOL_MAW = 4u, CB_VIOL_NOC = 8u, CB_VIOL_BYP = 16u };
+enum { CB_VIOL_PER = 1u, CB_VIOL_WAIT = 2u, CB_VIOL_MAW = 4u, CB_VIOL_NOC = 8u, CB_VIOL_BYP = 16u,
+       CB_VIOL_AVG = 32u };
 /* doc "Integration invariants": planted wiring faults, set by the unit
  * test (tb/cbwt_l1/test_cbwt_l1.c) to show each check can fail; 0 in every
  * other use. */

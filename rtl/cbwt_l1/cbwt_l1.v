@@ -115,7 +115,7 @@ module cbwt_l1 #(
   output wire [1:0]           dir_o,
   output wire                 phase_o,
   output wire                 stop_o,
-  output wire [4:0]           viol_o
+  output wire [5:0]           viol_o
 );
 
   localparam integer SetW    = $clog2(Sets);
@@ -333,9 +333,10 @@ module cbwt_l1 #(
   wire viol_per  = per_end_o != (busy_q && !busy_q2);
   wire viol_wait = per_end_o && wait_q && !dec_valid_o;
   wire viol_maw  = (maw_o != maw_q) && !(dec_valid_o && wait_q);
-  wire viol_noc  = (noc_busy_o || avg_valid_o) && !wait_o;
+  wire viol_noc  = noc_busy_o && !wait_o;
   wire viol_byp  = rsp_valid_o && (rsp_kind_o == KindBypass) && !byp_q;
-  assign viol_o = {viol_byp, viol_noc, viol_maw, viol_wait, viol_per};
+  wire viol_avg  = avg_valid_o && !wait_o;
+  assign viol_o = {viol_avg, viol_byp, viol_noc, viol_maw, viol_wait, viol_per};
 
 `ifdef FORMAL
   // =====================================================================
@@ -356,6 +357,7 @@ module cbwt_l1 #(
     assert(!viol_maw);
     assert(!viol_noc);
     assert(!viol_byp);
+    assert(!viol_avg);
   end
 
   wire f_live          = f_past_valid & rst_ni;
