@@ -57,10 +57,7 @@ plant "line mode emits every segment leader" 's/  wire \[Lanes-1:0\]    pend_a =
 plant "line mode serves one segment" 's/  wire \[SW-1:0\]    cmpm   = mode_a ? ~LowMask : {SW{1.b1}};/  wire [SW-1:0]    cmpm   = {SW{1'"'"'b1}};/' bmc
 
 # ---- the checker can fail ----------------------------------------------------
-out=$(make --no-print-directory check BLOCK=coalescer SEED=5 CYCLES=20000 FAULT=12345:req_tmask_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH coalescer at cycle 12345 ' && echo "$out" | grep -q '^  req_tmask_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "coalescer fault at cycle 12345 on req_tmask_o caught at exactly that cycle"
-else bad "coalescer fault: rc=$rc: $(echo "$out" | head -12)"; fi
+fault_caught coalescer 5 20000 12345 req_tmask_o
 sed 's/est_segs_o=16 est_lines_o=1 /est_segs_o=16 est_lines_o=2 /' tb/coalescer/directed/a_delta.stim > "$T/delta_wrong.stim"
 if cmp -s tb/coalescer/directed/a_delta.stim "$T/delta_wrong.stim"; then bad "coalescer wrong expect: the sed no longer matches a_delta.stim"
 else expect_err "coalescer wrong hand expectation (delta[tid%16] with U 2) is caught" 'delta_wrong.stim:[0-9]+: expect est_lines_o=0x2 but the model gives 0x1' \

@@ -131,7 +131,4 @@ formal_planted ctl "BA written after BP advances" \
   's/if (mv_q == MvBackup) ba_d\[e \* 32 +: 32\] = bp_q;  /if (mv_q == MvBackup) ba_d[e * 32 +: 32] = bp_q + stride;/' bmc
 
 # ---- the checker can fail -------------------------------------------------
-out=$(make --no-print-directory check BLOCK=ctl PARAMS="$B" SEED=5 CYCLES=50000 FAULT=4321:mem_addr_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH ctl at cycle 4321 ' && echo "$out" | grep -q '^  mem_addr_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "ctl fault at cycle 4321 on mem_addr_o caught at exactly that cycle"
-else bad "ctl fault: rc=$rc: $(echo "$out" | head -12)"; fi
+fault_caught ctl 5 50000 4321 mem_addr_o "$B"

@@ -81,10 +81,7 @@ expect_err "lm RTL refuses Entries=12 (Verilator)" "lm_param_error_Entries" veri
 expect_err "lm RTL refuses Thresh=100 (Icarus)" "lm_param_error_Thresh" iverilog -g2005 -o "$T/x" -Plm.Thresh=100 rtl/lm/lm.v
 
 # ---- the checker can fail -------------------------------------------------
-out=$(make --no-print-directory check BLOCK=lm PARAMS="$SAT" SEED=5 CYCLES=50000 FAULT=4321:state_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH lm at cycle 4321 ' && echo "$out" | grep -q '^  state_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "lm fault at cycle 4321 on state_o caught at exactly that cycle"
-else bad "lm fault: rc=$rc: $(echo "$out" | head -12)"; fi
+fault_caught lm 5 50000 4321 state_o "$SAT"
 
 # ---- formal: proof and covers (formal/lm.sby), then two planted bugs must
 # break it (bounded from reset: the bmc task) --------------------------------

@@ -64,15 +64,9 @@ plant "coarse step below MinMaw" 's/  wire \[NW-1:0\] c_maw  = (c_min < MinV) ? 
 plant "FINE at Tw" 's/        x_phase = c_maw < TwV;/        x_phase = c_maw <= TwV;/' bmc
 
 # ---- the checker can fail ----------------------------------------------------
-out=$(make --no-print-directory check BLOCK=maw_ctl PARAMS=PeriodLog=4 SEED=5 CYCLES=30000 FAULT=23456:maw_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH maw_ctl at cycle 23456 ' && echo "$out" | grep -q '^  maw_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "maw_ctl fault at cycle 23456 on maw_o caught at exactly that cycle"
-else bad "maw_ctl fault: rc=$rc: $(echo "$out" | head -12)"; fi
-sed 's/^expect dec_valid_o=1 wait_o=0 stop_o=0 dec_o=3 maw_o=7 phase_o=1 dir_o=2$/expect dec_valid_o=1 wait_o=0 stop_o=0 dec_o=3 maw_o=8 phase_o=1 dir_o=2/' \
-  tb/maw_ctl/directed/e2_decisions.stim > "$T/e2_wrong.stim"
-if cmp -s tb/maw_ctl/directed/e2_decisions.stim "$T/e2_wrong.stim"; then bad "maw_ctl wrong expect: the sed no longer matches e2_decisions.stim"
-else expect_err "maw_ctl wrong hand expectation (E2's DOWN_G to 8) is caught" 'e2_wrong.stim:[0-9]+: expect maw_o=0x8 but the model gives 0x7' \
-  make --no-print-directory check BLOCK=maw_ctl STIM="$T/e2_wrong.stim"; fi
+fault_caught maw_ctl 5 30000 23456 maw_o PeriodLog=4
+wrong_expect maw_ctl tb/maw_ctl/directed/e2_decisions.stim e2_wrong 's/^expect dec_valid_o=1 wait_o=0 stop_o=0 dec_o=3 maw_o=7 phase_o=1 dir_o=2$/expect dec_valid_o=1 wait_o=0 stop_o=0 dec_o=3 maw_o=8 phase_o=1 dir_o=2/' \
+  "E2's DOWN_G to 8" 'e2_wrong.stim:[0-9]+: expect maw_o=0x8 but the model gives 0x7'
 
 # ---- make equiv finds a bug in a non-default mode without PARAMS ----------
 # (Eq. 1 always on n: only the EqCur = 1 equivalence configurations see it)

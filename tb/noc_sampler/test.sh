@@ -55,12 +55,6 @@ plant "divide by an empty window" 's/        q      = (div_q != {CntW{1.b0}}) \&
 plant "count past CntMax" 's/    if (tmo_d \&\& (c1 != CntMax)) begin/    if (tmo_d) begin/' bmc
 
 # ---- the checker can fail ----------------------------------------------------
-out=$(make --no-print-directory check BLOCK=noc_sampler SEED=5 CYCLES=30000 FAULT=23456:avg_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH noc_sampler at cycle 23456 ' && echo "$out" | grep -q '^  avg_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "noc_sampler fault at cycle 23456 on avg_o caught at exactly that cycle"
-else bad "noc_sampler fault: rc=$rc: $(echo "$out" | head -12)"; fi
-sed 's/^expect busy_o=0 avg_valid_o=1 avg_o=4 nsamp_o=2$/expect busy_o=0 avg_valid_o=1 avg_o=5 nsamp_o=2/' \
-  tb/noc_sampler/directed/e1_mean.stim > "$T/e1_wrong.stim"
-if cmp -s tb/noc_sampler/directed/e1_mean.stim "$T/e1_wrong.stim"; then bad "noc_sampler wrong expect: the sed no longer matches e1_mean.stim"
-else expect_err "noc_sampler wrong hand expectation (E1's mean 5) is caught" 'e1_wrong.stim:[0-9]+: expect avg_o=0x5 but the model gives 0x4' \
-  make --no-print-directory check BLOCK=noc_sampler STIM="$T/e1_wrong.stim"; fi
+fault_caught noc_sampler 5 30000 23456 avg_o
+wrong_expect noc_sampler tb/noc_sampler/directed/e1_mean.stim e1_wrong 's/^expect busy_o=0 avg_valid_o=1 avg_o=4 nsamp_o=2$/expect busy_o=0 avg_valid_o=1 avg_o=5 nsamp_o=2/' \
+  "E1's mean 5" 'e1_wrong.stim:[0-9]+: expect avg_o=0x5 but the model gives 0x4'

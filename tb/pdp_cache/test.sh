@@ -74,15 +74,9 @@ plant "bypass past an unprotected line" 's/      end else if (!any_inv \&\& !any
 plant "writes decrement" 's/      if (acc_valid_i \&\& !acc_wr_i \&\& (rp_next != {PdW{1.b0}})) begin/      if (acc_valid_i \&\& (rp_next != {PdW{1'"'"'b0}})) begin/' bmc
 
 # ---- the checker can fail ----------------------------------------------------
-out=$(make --no-print-directory check BLOCK=pdp_cache SEED=5 CYCLES=30000 FAULT=23456:dbg_rpd_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH pdp_cache at cycle 23456 ' && echo "$out" | grep -q '^  dbg_rpd_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "pdp_cache fault at cycle 23456 on dbg_rpd_o caught at exactly that cycle"
-else bad "pdp_cache fault: rc=$rc: $(echo "$out" | head -12)"; fi
-sed 's/^expect rsp_valid_o=1 rsp_kind_o=1 rsp_way_o=0 rsp_evict_o=1 rsp_forced_o=1$/expect rsp_valid_o=1 rsp_kind_o=1 rsp_way_o=1 rsp_evict_o=1 rsp_forced_o=1/' \
-  tb/pdp_cache/directed/e3_forced.stim > "$T/e3_wrong.stim"
-if cmp -s tb/pdp_cache/directed/e3_forced.stim "$T/e3_wrong.stim"; then bad "pdp_cache wrong expect: the sed no longer matches e3_forced.stim"
-else expect_err "pdp_cache wrong hand expectation (E3's forced victim in w1) is caught" 'e3_wrong.stim:[0-9]+: expect rsp_way_o=0x1 but the model gives 0x0' \
-  make --no-print-directory check BLOCK=pdp_cache STIM="$T/e3_wrong.stim"; fi
+fault_caught pdp_cache 5 30000 23456 dbg_rpd_o
+wrong_expect pdp_cache tb/pdp_cache/directed/e3_forced.stim e3_wrong 's/^expect rsp_valid_o=1 rsp_kind_o=1 rsp_way_o=0 rsp_evict_o=1 rsp_forced_o=1$/expect rsp_valid_o=1 rsp_kind_o=1 rsp_way_o=1 rsp_evict_o=1 rsp_forced_o=1/' \
+  "E3's forced victim in w1" 'e3_wrong.stim:[0-9]+: expect rsp_way_o=0x1 but the model gives 0x0'
 
 # ---- make equiv finds a bug in a non-default mode without PARAMS ----------
 # (write hits invalidate under WrEvict = 0 too: only the WrEvict = 0

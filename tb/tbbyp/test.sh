@@ -79,15 +79,9 @@ plant "no clamp at MaxTb" 's/c_now ? ((nb_cur == MaxV) ? nb_cur : nb_cur + NbOne
 plant "class 3 bypasses" "s/byp_d  = acc_valid_i \&\& (acc_cls_i == 2'd2 ||/byp_d  = acc_valid_i \&\& (acc_cls_i[1] ||/" bmc
 
 # ---- the checker can fail ----------------------------------------------------
-out=$(make --no-print-directory check BLOCK=tbbyp PARAMS=IntFix=64 SEED=5 CYCLES=30000 FAULT=23456:nbyp_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH tbbyp at cycle 23456 ' && echo "$out" | grep -q '^  nbyp_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "tbbyp fault at cycle 23456 on nbyp_o caught at exactly that cycle"
-else bad "tbbyp fault: rc=$rc: $(echo "$out" | head -12)"; fi
-sed 's/^expect dec_o=1 iss_byp_o=1 nbyp_o=1 cont_o=1 pend_o=0 slot_byp_o=1 dbg_hits_o=40 dbg_stall_o=100$/expect dec_o=1 iss_byp_o=1 nbyp_o=1 cont_o=1 pend_o=0 slot_byp_o=1 dbg_hits_o=41 dbg_stall_o=100/' \
-  tb/tbbyp/directed/worked.stim > "$T/worked_wrong.stim"
-if cmp -s tb/tbbyp/directed/worked.stim "$T/worked_wrong.stim"; then bad "tbbyp wrong expect: the sed no longer matches worked.stim"
-else expect_err "tbbyp wrong hand expectation (Hits 41 in interval 1) is caught" 'worked_wrong.stim:[0-9]+: expect dbg_hits_o=0x29 but the model gives 0x28' \
-  make --no-print-directory check BLOCK=tbbyp STIM="$T/worked_wrong.stim"; fi
+fault_caught tbbyp 5 30000 23456 nbyp_o IntFix=64
+wrong_expect tbbyp tb/tbbyp/directed/worked.stim worked_wrong 's/^expect dec_o=1 iss_byp_o=1 nbyp_o=1 cont_o=1 pend_o=0 slot_byp_o=1 dbg_hits_o=40 dbg_stall_o=100$/expect dec_o=1 iss_byp_o=1 nbyp_o=1 cont_o=1 pend_o=0 slot_byp_o=1 dbg_hits_o=41 dbg_stall_o=100/' \
+  "Hits 41 in interval 1" 'worked_wrong.stim:[0-9]+: expect dbg_hits_o=0x29 but the model gives 0x28'
 
 # ---- make equiv finds a bug in a non-default mode without PARAMS ----------
 # (a decision at an interval end reading the old flag: only IntFix >= 1 sees it)

@@ -27,6 +27,29 @@ expect_err() {
   fi
   ok "$name"
 }
+
+# fault_caught BLOCK SEED CYCLES AT PORT [PARAMS]: the checker can fail.
+# make check with a fault planted on PORT in cycle AT (FAULT=AT:PORT) must
+# fail, its MISMATCH report naming exactly that cycle and that port alone.
+fault_caught() {
+  local out rc
+  out=$(make --no-print-directory check BLOCK="$1" ${6:+PARAMS="$6"} SEED="$2" CYCLES="$3" FAULT="$4:$5" 2>&1); rc=$?
+  if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q "^MISMATCH $1 at cycle $4 " \
+     && printf '%s\n' "$out" | grep -q "^  $5 .*<-- differs" && [ "$(printf '%s\n' "$out" | grep -c 'differs')" = 1 ]; then
+    ok "$1 fault at cycle $4 on $5 caught at exactly that cycle"
+  else bad "$1 fault: rc=$rc: $(printf '%s\n' "$out" | head -12)"; fi
+}
+
+# wrong_expect BLOCK STIM NAME SED WHAT PATTERN: a hand-computed expect
+# made wrong by SED (into $T/NAME.stim) must be named by make check with
+# an error matching PATTERN; a SED that no longer changes STIM fails.
+wrong_expect() {
+  local w="$T/$3.stim"
+  sed "$4" "$2" > "$w"
+  if cmp -s "$2" "$w"; then bad "$1 wrong expect: the sed no longer matches $(basename "$2")"
+  else expect_err "$1 wrong hand expectation ($5) is caught" "$6" make --no-print-directory check BLOCK="$1" STIM="$w"; fi
+}
+
 # lockstep_bin "P=V ...": build (cached) and print HAC's lockstep binary.
 lockstep_bin() { tools/build_lockstep.sh hac "$1" "${2:-}" "${3:-}"; }
 # block_bin BLOCK "P=V ...": the same for any block.

@@ -101,12 +101,6 @@ plant "activation Base(N) >= LRN" 's/act_lrn\[n\] = (base_tmp > lrnc);/act_lrn[n
 plant "Eq. 2 off by one" 's/    rn            = basec + CVpWays \* setc + wayc;/    rn            = basec + CVpWays * setc + wayc - COne;/'
 
 # ---- the checker can fail -------------------------------------------------
-out=$(make --no-print-directory check BLOCK=vtt SEED=5 CYCLES=60000 FAULT=43210:rsp_rn_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH vtt at cycle 43210 ' && echo "$out" | grep -q '^  rsp_rn_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "vtt fault at cycle 43210 on rsp_rn_o caught at exactly that cycle"
-else bad "vtt fault: rc=$rc: $(echo "$out" | head -12)"; fi
-sed 's/^expect rsp_valid_o=1 rsp_fill_o=1 rsp_vp_o=7 rsp_way_o=3 rf_wr_o=1 rsp_rn_o=2047 rsp_vps_o=1 evict_valid_o=0$/expect rsp_valid_o=1 rsp_fill_o=1 rsp_vp_o=7 rsp_way_o=3 rf_wr_o=1 rsp_rn_o=2046 rsp_vps_o=1 evict_valid_o=0/' \
-  tb/vtt/directed/eq2_offset512.stim > "$T/eq2_wrong.stim"
-if cmp -s tb/vtt/directed/eq2_offset512.stim "$T/eq2_wrong.stim"; then bad "vtt wrong expect: the sed no longer matches eq2_offset512.stim"
-else expect_err "vtt wrong hand expectation (last RN 2046 at Offset 512) is caught" 'eq2_wrong.stim:[0-9]+: expect rsp_rn_o=0x7fe but the model gives 0x7ff' \
-  make --no-print-directory check BLOCK=vtt STIM="$T/eq2_wrong.stim"; fi
+fault_caught vtt 5 60000 43210 rsp_rn_o
+wrong_expect vtt tb/vtt/directed/eq2_offset512.stim eq2_wrong 's/^expect rsp_valid_o=1 rsp_fill_o=1 rsp_vp_o=7 rsp_way_o=3 rf_wr_o=1 rsp_rn_o=2047 rsp_vps_o=1 evict_valid_o=0$/expect rsp_valid_o=1 rsp_fill_o=1 rsp_vp_o=7 rsp_way_o=3 rf_wr_o=1 rsp_rn_o=2046 rsp_vps_o=1 evict_valid_o=0/' \
+  "last RN 2046 at Offset 512" 'eq2_wrong.stim:[0-9]+: expect rsp_rn_o=0x7fe but the model gives 0x7ff'

@@ -52,15 +52,9 @@ expect_err "wpctl RTL refuses PerMax=1 (Verilator)" "wpctl_param_error_Seed_1_to
 expect_err "wpctl RTL refuses NumSm=2 Kernels=2 (Icarus)" "wpctl_param_error_Kernels" iverilog -g2005 -o "$T/x" -Pwpctl.NumSm=2 -Pwpctl.Kernels=2 rtl/wpctl/wpctl.v
 
 # ---- the checker can fail ----------------------------------------------------
-out=$(make --no-print-directory check BLOCK=wpctl SEED=5 CYCLES=30000 FAULT=23456:lfsr_o 2>&1); rc=$?
-if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH wpctl at cycle 23456 ' && echo "$out" | grep -q '^  lfsr_o .*<-- differs' \
-   && [ "$(echo "$out" | grep -c 'differs')" = 1 ]; then ok "wpctl fault at cycle 23456 on lfsr_o caught at exactly that cycle"
-else bad "wpctl fault: rc=$rc: $(echo "$out" | head -12)"; fi
-sed 's/^expect wr_sm_o=0 wr_part_o=0x82 lfsr_o=0xc2c4$/expect wr_sm_o=0 wr_part_o=0x90 lfsr_o=0xc2c4/' \
-  tb/wpctl/directed/c_draws.stim > "$T/c_wrong.stim"
-if cmp -s tb/wpctl/directed/c_draws.stim "$T/c_wrong.stim"; then bad "wpctl wrong expect: the sed no longer matches c_draws.stim"
-else expect_err "wpctl wrong hand expectation (SM 0's fold without the scan: donor 0 instead of 1) is caught" 'c_wrong.stim:[0-9]+: expect wr_part_o=0x90 but the model gives 0x82' \
-  make --no-print-directory check BLOCK=wpctl STIM="$T/c_wrong.stim"; fi
+fault_caught wpctl 5 30000 23456 lfsr_o
+wrong_expect wpctl tb/wpctl/directed/c_draws.stim c_wrong 's/^expect wr_sm_o=0 wr_part_o=0x82 lfsr_o=0xc2c4$/expect wr_sm_o=0 wr_part_o=0x90 lfsr_o=0xc2c4/' \
+  "SM 0's fold without the scan: donor 0 instead of 1" 'c_wrong.stim:[0-9]+: expect wr_part_o=0x90 but the model gives 0x82'
 
 # ---- formal: proofs, covers, premises; then planted bugs must break it ----
 formal/formal.sh wpctl
