@@ -58,6 +58,7 @@ help:
 	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
 	@echo "  make replay     replay vectors on Icarus Verilog (no Verilator, no C model)"
 	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...' (no BLOCK: every block + Linebacker summary)"
+	@echo "                  SWEEP='Sets=16..512*2 Ways=2,4,8' with BLOCK=: CSV + SVG plot in build/overhead/BLOCK/"
 	@echo "  make formal     SymbiYosys: k-induction proofs and covers of every formal/<block>.sby"
 	@echo "  make equiv      BLOCK= RTL= TOP= [PARAMS=]: your RTL against ours at every equivalence configuration (simulation, then proofs)"
 	@echo "  make mutate     mutation score of the default check: BLOCK= MUTANTS=40 SEED= (killed / non-equivalent)"
@@ -187,9 +188,22 @@ replay: deps tools
 	@tools/jobs.py replay --blocks $(call q,$(SOME)) --seed $(SEED) $(if $(call given,VEC_CYCLES),--vec-cycles $(VEC_CYCLES)) \
 	  $(if $(PARAMS),--params $(call q,$(PARAMS))) $(if $(RTL),--rtl $(call q,$(RTL)) --top $(call q,$(TOP)))
 
+# SWEEP='Sets=16..512*2 VpWays=2,4,8': the storage at every point, as
+# build/overhead/BLOCK/sweep.csv and sweep.svg (doc/storage.md)
+SWEEP   ?=
+SWEEP_DIR = build/overhead/$(BLOCK)
 overhead: tools
+ifneq ($(strip $(SWEEP)),)
+	@$(if $(call given,BLOCK),true,echo "make: error: SWEEP= needs BLOCK= (one block)" >&2; exit 1)
+	@mkdir -p $(SWEEP_DIR)
+	@build/kit overhead $(call q,$(BLOCK)) $(PARAMS) --sweep $(call q,$(SWEEP)) -o $(SWEEP_DIR)/sweep.csv
+	@python3 tools/sweep_plot.py $(SWEEP_DIR)/sweep.csv $(SWEEP_DIR)/sweep.svg \
+	  --title $(call q,$(BLOCK) storage: $(SWEEP)$(if $(PARAMS), at $(PARAMS)))
+	@echo "wrote $(SWEEP_DIR)/sweep.svg"
+else
 	@for b in $(SOME); do build/kit overhead $$b $(PARAMS) || exit 1; done
 	@$(if $(filter command line environment,$(origin BLOCK)),true,build/kit summary linebacker)
+endif
 
 run: deps tools
 	@tools/jobs.py run --seed $(SEED) $(if $(call given,CYCLES),--each-cycles $(CYCLES)) \
