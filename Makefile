@@ -47,7 +47,7 @@ SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
-.PHONY: FORCE help deps tools check run test vectors replay overhead formal equiv mutate readings bench fuzz lint synth clean
+.PHONY: FORCE help deps tools check run test vectors replay overhead report formal equiv mutate readings bench fuzz lint synth clean
 
 help:
 	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
@@ -63,6 +63,7 @@ help:
 	@echo "  make equiv      BLOCK= RTL= TOP= [PARAMS=]: your RTL against ours at every equivalence configuration (simulation, then proofs)"
 	@echo "  make mutate     mutation score of the default check: BLOCK= MUTANTS=40 SEED= (killed / non-equivalent)"
 	@echo "  make readings   two readings of the paper on the same traffic: BLOCK= A='P=V' B='P=V' SEED= CYCLES="
+	@echo "  make report     build/report/index.html: verdicts, coverage, storage, sweeps, bench, failures (doc/report.md)"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
@@ -204,6 +205,14 @@ else
 	@for b in $(SOME); do build/kit overhead $$b $(PARAMS) || exit 1; done
 	@$(if $(filter command line environment,$(origin BLOCK)),true,build/kit summary linebacker)
 endif
+
+# make report: build/report/index.html from the last runs' results
+# (tools/report.py, doc/report.md); RESULTS='DIR ...' names run directories
+# (newest first) instead of every build/results/*/run-* and build/regress.
+RESULTS ?=
+.PHONY: report
+report: tools
+	@python3 tools/report.py $(foreach d,$(RESULTS),--results $(call q,$(d)))
 
 run: deps tools
 	@tools/jobs.py run --seed $(SEED) $(if $(call given,CYCLES),--each-cycles $(CYCLES)) \
