@@ -68,6 +68,7 @@ help:
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
 	@echo "  make regress    GNU parallel over seeds: SEEDS=1-1000 BLOCK= CYCLES= JOBS= (summary, JUnit, Slurm script)"
+	@echo "  make regress-slurm-selftest  that Slurm script on a local single-node Slurm, against the local run (SEEDS=1-20 BLOCK=pdp)"
 	@echo "  make coverage   Verilator line+toggle coverage, lcov HTML + functional events: BLOCK= SEED= CYCLES="
 	@echo "  make python     build/venv with the cvkit Python package (pip install ./python)"
 	@echo "  make fusesoc-cores  regenerate rtl/<block>.core from the .def files"
@@ -205,6 +206,15 @@ else
 	@for b in $(SOME); do build/kit overhead $$b $(PARAMS) || exit 1; done
 	@$(if $(filter command line environment,$(origin BLOCK)),true,build/kit summary linebacker)
 endif
+
+# make regress-slurm-selftest: the array script of make regress (SEEDS=1-20
+# BLOCK=pdp unless given) submitted to a real single-node Slurm started for
+# it (tools/slurm_local.sh), its summary and JUnit against the local run's
+# (tools/slurm_selftest.sh, doc/regress.md "A local Slurm").
+.PHONY: regress-slurm-selftest
+regress-slurm-selftest: deps tools
+	@tools/slurm_selftest.sh $(call q,$(if $(call given,SEEDS),$(SEEDS),1-20)) \
+	  $(call q,$(if $(call given,BLOCK),$(BLOCK),pdp)) $(CYCLES)
 
 # make report: build/report/index.html from the last runs' results
 # (tools/report.py, doc/report.md); RESULTS='DIR ...' names run directories
