@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# slurm_selftest.sh SEEDS BLOCK CYCLES - `make regress-slurm-selftest`: the
-# generated Slurm array script of `make regress` run by a real Slurm.
+# slurm_selftest.sh SEEDS BLOCK CYCLES [RESULTS_DIR [REGRESS_OPTION...]] -
+# `make regress-slurm-selftest`: the generated Slurm array script of `make
+# regress` run by a real Slurm. With RESULTS_DIR (the test suite's slice,
+# tb/test/90_slurm.sh) step 1 is the executor call `make regress` makes,
+# with its files in RESULTS_DIR instead of build/regress and build/junit.
 #
 # 1. `make regress SEEDS BLOCK CYCLES` on the local cores: summary,
 #    JUnit, and the array script build/regress/regress.sbatch;
@@ -15,54 +18,65 @@
 #    run compiled) and the two JUnit files (byte for byte) must be equal;
 #    the comparison is shown failing on a copy with one count changed.
 # Slurm is stopped whatever happens. Where it cannot start, the reason is
-# printed and the exit status is 1. Files: build/slurm-selftest/.
+# printed and the exit status is 1. Files: build/slurm-selftest/
+# (RESULTS_DIR-selftest/ with RESULTS_DIR).
 set -u
 . "$(dirname "$0")/common.sh"
-seeds=${1:?usage: slurm_selftest.sh SEEDS BLOCK CYCLES}; block=${2:?}; cycles=${3:?}
-O=build/slurm-selftest
+seeds=${1:?usage: slurm_selftest.sh SEEDS BLOCK CYCLES [RESULTS_DIR [OPTION...]]}; block=${2:?}; cycles=${3:?}
+R=${4:-build/regress}
+O=build/slurm-selftest; [ $# -ge 4 ] && O=$R-selftest
+sb=$R/regress.sbatch
 rm -rf "$O"; mkdir -p "$O"
 fail() { echo "FAIL regress-slurm-selftest: $*"; exit 1; }
 
-echo "== local run: make regress SEEDS=$seeds BLOCK=$block CYCLES=$cycles"
-make --no-print-directory -s regress SEEDS="$seeds" BLOCK="$block" CYCLES="$cycles" >"$O/local.log" 2>&1
-lrc=$?
+if [ $# -ge 4 ]; then
+  echo "== local run: tools/jobs.py regress --blocks $block --seeds $seeds --each-cycles $cycles ${*:5} --results-dir $R"
+  rm -rf "$R"
+  tools/jobs.py regress --blocks "$block" --seeds "$seeds" --each-cycles "$cycles" "${@:5}" \
+    --results-dir "$R" --junit "$R/junit.xml" --slurm "$sb" >"$O/local.log" 2>&1
+  lrc=$?; ljunit=$R/junit.xml
+else
+  echo "== local run: make regress SEEDS=$seeds BLOCK=$block CYCLES=$cycles"
+  make --no-print-directory -s regress SEEDS="$seeds" BLOCK="$block" CYCLES="$cycles" >"$O/local.log" 2>&1
+  lrc=$?; ljunit=build/junit/regress.xml
+fi
 tail -3 "$O/local.log"
-[ -s build/regress/summary.json ] && [ -s build/junit/regress.xml ] && [ -s build/regress/regress.sbatch ] \
-  || fail "make regress wrote no summary, JUnit or array script (exit $lrc; $O/local.log)"
-cp build/regress/summary.json "$O/local-summary.json"
-cp build/junit/regress.xml "$O/local-junit.xml"
-cp build/regress/regress.sbatch "$O/regress.sbatch"
+[ -s "$R/summary.json" ] && [ -s "$ljunit" ] && [ -s "$sb" ] \
+  || fail "the local regression wrote no summary, JUnit or array script (exit $lrc; $O/local.log)"
+cp "$R/summary.json" "$O/local-summary.json"
+cp "$ljunit" "$O/local-junit.xml"
+cp "$sb" "$O/regress.sbatch"
 # every job's result (and report) removed: the array must write them anew
-python3 - <<'EOF' || fail "cannot clear the local results"
-import json, os
-p = json.load(open("build/regress/plan.json"))
+python3 - "$R/plan.json" <<'EOF' || fail "cannot clear the local results"
+import json, os, sys
+p = json.load(open(sys.argv[1]))
 for j in p["jobs"]:
     for f in (j["result"], j["result"][:-5] + ".txt"):
         if os.path.exists(f):
             os.unlink(f)
 print("cleared %d jobs' results" % len(p["jobs"]))
 EOF
-rm -f build/regress/summary.json
+rm -f "$R/summary.json" "$ljunit"
 
 trap 'tools/slurm_local.sh stop >/dev/null' EXIT
 tools/slurm_local.sh start >"$O/start.log" 2>&1 || fail "Slurm could not start here: $(grep -m1 'error' "$O/start.log")"
 cat "$O/start.log"
 export SLURM_CONF=$root/build/slurm/slurm.conf
 export SBATCH_PARTITION=${SBATCH_PARTITION:-kit} SBATCH_ACCOUNT=${SBATCH_ACCOUNT:-cvkit} SBATCH_TIMELIMIT=${SBATCH_TIMELIMIT:-60}
-echo "== sbatch --wait build/regress/regress.sbatch (partition $SBATCH_PARTITION, account $SBATCH_ACCOUNT, time limit $SBATCH_TIMELIMIT min)"
+echo "== sbatch --wait $sb (partition $SBATCH_PARTITION, account $SBATCH_ACCOUNT, time limit $SBATCH_TIMELIMIT min)"
 t0=$SECONDS
-timeout "${KIT_SLURM_TIMEOUT:-3600}" sbatch --wait build/regress/regress.sbatch >"$O/sbatch.log" 2>&1
+timeout "${KIT_SLURM_TIMEOUT:-3600}" sbatch --wait "$sb" >"$O/sbatch.log" 2>&1
 src=$?
 cat "$O/sbatch.log"
 jid=$(sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$O/sbatch.log")
 [ -n "$jid" ] || fail "sbatch did not submit: $(head -2 "$O/sbatch.log")"
 # what Slurm says of the array: its tasks, their states and exit codes
-sacct_line=$(squeue -h -j "$jid" 2>/dev/null | wc -l)
-ntasks=$(ls build/regress/slurm/"${jid}"_*.log 2>/dev/null | wc -l)
-echo "array job $jid: $ntasks task logs, sbatch exit $src, $((SECONDS - t0)) s, $sacct_line task(s) still queued"
-tools/jobs.py collect build/regress --junit "$O/slurm-junit.xml" >"$O/collect.log" 2>&1
+queued=$(squeue -h -j "$jid" 2>/dev/null | wc -l)
+ntasks=$(ls "$R/slurm/${jid}"_*.log 2>/dev/null | wc -l)
+echo "array job $jid: $ntasks task logs, sbatch exit $src, $((SECONDS - t0)) s, $queued task(s) still queued"
+tools/jobs.py collect "$R" --junit "$O/slurm-junit.xml" >"$O/collect.log" 2>&1
 tail -3 "$O/collect.log"
-cp build/regress/summary.json "$O/slurm-summary.json" 2>/dev/null || fail "collect wrote no summary"
+cp "$R/summary.json" "$O/slurm-summary.json" 2>/dev/null || fail "collect wrote no summary"
 
 # same: the summaries but `builds`, and the JUnit files byte for byte
 same() {
@@ -81,7 +95,7 @@ EOF
 }
 got=$(same "$O/local-summary.json" "$O/slurm-summary.json" "$O/local-junit.xml" "$O/slurm-junit.xml" 2>&1) \
   || fail "the Slurm run differs from the local run: $got"
-[ "$ntasks" -gt 0 ] || fail "no Slurm task log in build/regress/slurm/ for job $jid"
+[ "$ntasks" -gt 0 ] || fail "no Slurm task log in $R/slurm/ for job $jid"
 echo "PASS regress-slurm-selftest: Slurm array job $jid ($ntasks tasks) gave the local run's summary and JUnit: $got"
 # the comparison can fail: one count changed in a copy
 python3 -c 'import json, sys

@@ -75,7 +75,7 @@ EOF
 tools/jobs.py check --blocks hac --seed 1 --cycles 2000 --fault 777:rsp_pos_o --results-dir $T/fail >$T/fail.log 2>&1
 tools/jobs.py check --blocks hac --seed 1 --cycles 2000 --results-dir $T/pass >$T/pass.log 2>&1 \
   || bad "report: the passing HAC run failed: $(tail -3 $T/pass.log)"
-make --no-print-directory -s overhead BLOCK=linebacker SWEEP='Sets=24,48 VpWays=2,4' >/dev/null
+make --no-print-directory -s overhead BLOCK=ctl SWEEP='MaxCta=8..32*2 BufEnt=2,6' >/dev/null
 
 # 1. the failing run newest: HAC FAIL, its waveform and reproduce line
 python3 tools/report.py --results $T/fail --results $T/pass -o $T/index.html >$T/report.log 2>&1 \
@@ -87,8 +87,8 @@ grep -q 'class="repro">make check BLOCK=hac SEED=1 CYCLES=2000 FAULT=777:rsp_pos
   && grep -qE 'class="wave" href="[^"]*hac_seed1_cycle777_[0-9a-f]+\.vcd"' $T/dom.html \
   && ok "report: the failure's waveform link and reproduce line are on the rendered page" \
   || bad "report: the failure's waveform link or reproduce line is missing"
-grep -q 'alt="storage sweep of linebacker"' $T/dom.html && ok "report: linebacker's sweep plot embedded" \
-  || bad "report: no sweep plot for linebacker"
+grep -q 'alt="storage sweep of ctl"' $T/dom.html && ok "report: ctl's sweep plot embedded" \
+  || bad "report: no sweep plot for ctl"
 
 # 2. a screenshot of the page as a person sees it
 chrome $T/index.html --window-size=1200,1600 --screenshot="$root/$T/screenshot.png" >/dev/null
