@@ -80,7 +80,8 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
-SchedulerType=sched/backfill
+SchedulerType=sched/builtin
+SchedulerParameters=sched_min_interval=0,batch_sched_delay=0
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
