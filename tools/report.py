@@ -120,12 +120,17 @@ def block_section(b, run, page_dir):
     if run:
         d, s, p = run
         fails = [f for f in s["failures"] if f["block"] == b]
-        verdict = "fail" if fails else "pass"
         bs = s["blocks"][b]
+        # PASS only when every job of the block ran and passed: a run
+        # stopped early (skipped jobs) is INCOMPLETE, not a pass
+        nvec = sum(1 for j in p["jobs"] if j["block"] == b and j["kind"] == "vectors")
+        complete = (bs["random"]["runs"] == bs["random"]["passed"] and bs["directed"]["runs"] == bs["directed"]["passed"]
+                    and bs["replay"]["files"] == bs["replay"]["passed"] and bs["vectors"]["files"] == nvec)
+        verdict = "fail" if fails else "pass" if complete else "incomplete"
         o.append('<p>Verdict of the last run: <span class="verdict %s" data-block="%s">%s</span> '
                  '<span class="small">(%s, seed %s: <a href="%s">summary.json</a>)</span></p>'
-                 % ("fail" if fails else "pass", esc(b), verdict.upper(), esc(s["target"]), esc(s["seed"]),
-                    esc(rel(page_dir, os.path.join(d, "summary.json")))))
+                 % ({"pass": "pass", "fail": "fail"}.get(verdict, "none"), esc(b), verdict.upper(), esc(s["target"]),
+                    esc(s["seed"]), esc(rel(page_dir, os.path.join(d, "summary.json")))))
         models = {m["id"]: m for m in p["models"]}
         jobs = [j for j in p["jobs"] if j["block"] == b and j["kind"] == "lockstep"]
         rows, cov_r, cov_d = [], {}, {}
@@ -247,10 +252,11 @@ def main(argv):
                          "%d/%d" % (bs["cover_seen"], bs["cover_total"]) if bs else ""])
     npass = sum(1 for r in overview if ">PASS<" in r[1])
     nfail = sum(1 for r in overview if ">FAIL<" in r[1])
+    ninc = sum(1 for r in overview if ">INCOMPLETE<" in r[1])
     page = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">', "<title>cvkit report</title>",
             "<style>%s</style></head><body>" % CSS, "<h1>cvkit report</h1>",
-            '<p id="totals">%d blocks: %d pass, %d fail, %d not run</p>' % (len(blocks), npass, nfail,
-                                                                           len(blocks) - npass - nfail),
+            '<p id="totals">%d blocks: %d pass, %d fail, %d incomplete, %d not run</p>'
+            % (len(blocks), npass, nfail, ninc, len(blocks) - npass - nfail - ninc),
             '<p class="small">from %s</p>' % (", ".join('<a href="%s">%s</a>' % (esc(rel(page_dir, os.path.join(d, "summary.json"))),
                                                                                   esc(os.path.relpath(d, ROOT)))
                                                           for d in dirs) or "no run results"),
@@ -261,8 +267,9 @@ def main(argv):
     with open(tmp, "w") as f:
         f.write("\n".join(page))
     os.replace(tmp, out)
-    print("report: %s (%d blocks: %d pass, %d fail, %d not run)" % (os.path.relpath(out, ROOT) if out.startswith(ROOT) else out,
-                                                                   len(blocks), npass, nfail, len(blocks) - npass - nfail))
+    print("report: %s (%d blocks: %d pass, %d fail, %d incomplete, %d not run)"
+          % (os.path.relpath(out, ROOT) if out.startswith(ROOT) else out, len(blocks), npass, nfail, ninc,
+             len(blocks) - npass - nfail - ninc))
     return 0
 
 

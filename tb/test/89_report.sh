@@ -112,3 +112,12 @@ got=$(page_check $T/pass-dom.html $T/pass.html "hac=PASS" 2>&1) && ok "report wi
 python3 tools/report.py --results $T/fail --results $T/pass -o $T/again.html >/dev/null
 cmp -s $T/index.html $T/again.html && ok "report: same results, same bytes" || bad "report: two runs on the same results differ"
 expect_err "report: --results without a summary" "no summary.json" python3 tools/report.py --results $T/nowhere -o $T/x.html
+
+# 6. a run whose job never ran (skipped: no failure, no pass) is INCOMPLETE, never PASS
+rm -rf $T/skipped; cp -r $T/pass $T/skipped
+python3 -c 'import json, sys
+f = sys.argv[1] + "/summary.json"; d = json.load(open(f)); d["blocks"]["hac"]["random"]["passed"] -= 1
+json.dump(d, open(f, "w"))' $T/skipped
+python3 tools/report.py --results $T/skipped -o $T/skipped.html >/dev/null
+grep -q 'data-block="hac">INCOMPLETE<' $T/skipped.html && ! grep -q 'data-block="hac">PASS<' $T/skipped.html \
+  && ok "report: a run with a job that never ran is INCOMPLETE, not PASS" || bad "report: a skipped job still shows PASS"
