@@ -133,27 +133,38 @@ def block_section(b, run, page_dir):
                     esc(s["seed"]), esc(rel(page_dir, os.path.join(d, "summary.json")))))
         models = {m["id"]: m for m in p["models"]}
         jobs = [j for j in p["jobs"] if j["block"] == b and j["kind"] == "lockstep"]
-        rows, cov_r, cov_d = [], {}, {}
+        # one row per configuration (random) or directed file, over the seeds
+        groups, cov_r, cov_d = {}, {}, {}
         for j in jobs:
-            r = load(os.path.join(ROOT, j["result"])) if not os.path.isabs(j["result"]) else load(j["result"])
-            r = r or {}
+            r = load(j["result"] if os.path.isabs(j["result"]) else os.path.join(ROOT, j["result"])) or {}
             v = r.get("verdict", "not run")
-            m = models.get(j.get("model"), {})
-            what = ("directed " + esc(j["stim"])) if j["stim"] else "random, config %d" % j["config"]
-            rows.append([esc(j["id"]), what, "<code>%s</code>" % esc(m.get("rtlparams", j["params"])),
-                         esc(j["seed"]), "%d" % r.get("cycles", 0),
-                         '<span class="%s">%s</span>' % ("pass" if v == "matched" else "fail", esc(v))])
+            key = ("directed", j["stim"]) if j["stim"] else ("random", j["config"])
+            g = groups.setdefault(key, {"params": models.get(j.get("model"), {}).get("rtlparams", j["params"]),
+                                        "seeds": [], "runs": 0, "passed": 0, "cycles": 0, "verdicts": {}})
+            g["seeds"].append(j["seed"])
+            g["runs"] += 1
+            g["passed"] += v == "matched"
+            g["cycles"] += r.get("cycles", 0) if v == "matched" else 0
+            g["verdicts"][v] = g["verdicts"].get(v, 0) + 1
             for name, n in (r.get("cover") or {}).items():
                 tgt = cov_d if j["stim"] else cov_r
                 tgt[name] = tgt.get(name, 0) + (n if v == "matched" else 0)
+        rows = []
+        for (kind, which), g in groups.items():
+            seeds = sorted(set(g["seeds"]))
+            sd = "%d-%d" % (seeds[0], seeds[-1]) if len(seeds) > 2 and seeds == list(range(seeds[0], seeds[-1] + 1)) \
+                else ",".join(str(x) for x in seeds)
+            vs = ", ".join("%d %s" % (n, v) for v, n in sorted(g["verdicts"].items()))
+            rows.append([("random, config %d" % which) if kind == "random" else "directed " + esc(which),
+                         "<code>%s</code>" % esc(g["params"]), esc(sd), "%d" % g["runs"], "%d" % g["cycles"],
+                         '<span class="%s">%s</span>' % ("pass" if g["passed"] == g["runs"] else "fail", esc(vs))])
         o.append("<h3>Runs and configurations</h3>")
         o.append("<p>random: %d run(s), %d passed, %d cycles, configurations %s; directed: %d file run(s), %d passed, %d cycles</p>"
                  % (bs["random"]["runs"], bs["random"]["passed"], bs["random"]["cycles"],
                     esc(", ".join(str(c) for c in bs["random"]["configs"]) or "none"),
                     bs["directed"]["runs"], bs["directed"]["passed"], bs["directed"]["cycles"]))
-        if len(rows) > 60:
-            o.append('<p class="small">%d lockstep jobs; the first 60:</p>' % len(rows))
-        o.append(table(["job", "source", "configuration (RTL parameters)", "seed", "cycles", "verdict"], rows[:60], num=(3, 4)))
+        o.append(table(["source", "configuration (RTL parameters)", "seeds", "runs", "cycles matched", "verdicts"],
+                       rows, num=(3, 4)))
         names = list(bs["cover"])
         o.append("<h3>Functional coverage: %d/%d events reached (random %d, directed %d)</h3>"
                  % (bs["cover_seen"], bs["cover_total"], sum(1 for n in names if cov_r.get(n)),
