@@ -5,7 +5,7 @@
 # must show a verdict for every block the kit has, each block's verdict the
 # one its last run's results give (HAC: FAIL from a run with a planted
 # fault, then PASS when a passing run is the newer), a failure's waveform
-# link and reproduce line; every link on the rendered page must resolve (a
+# links (VCD and, FORMAT=fst, FST) and reproduce line; every link on the rendered page must resolve (a
 # local file that exists, an anchor of the page, or embedded data; no
 # network), shown failing on a copy with one planted broken link; a
 # screenshot is taken (build/test/report/screenshot.png); the same results
@@ -72,7 +72,8 @@ EOF
 }
 
 # two runs of HAC: one failing (a planted fault, its waveform window), one passing
-tools/jobs.py check --blocks hac --seed 1 --cycles 2000 --fault 777:rsp_pos_o --results-dir $T/fail >$T/fail.log 2>&1
+tools/deps.sh vcd2fst || bad "report: gtkwave (vcd2fst) not installable"
+KIT_WAVE_FORMAT=fst tools/jobs.py check --blocks hac --seed 1 --cycles 2000 --fault 777:rsp_pos_o --results-dir $T/fail >$T/fail.log 2>&1
 tools/jobs.py check --blocks hac --seed 1 --cycles 2000 --results-dir $T/pass >$T/pass.log 2>&1 \
   || bad "report: the passing HAC run failed: $(tail -3 $T/pass.log)"
 make --no-print-directory -s overhead BLOCK=ctl SWEEP='MaxCta=8..32*2 BufEnt=2,6' >/dev/null
@@ -85,7 +86,8 @@ got=$(page_check $T/dom.html $T/index.html "hac=FAIL" 2>&1) && ok "report in Chr
   || bad "report in Chromium: $got"
 grep -q 'class="repro">make check BLOCK=hac SEED=1 CYCLES=2000 FAULT=777:rsp_pos_o<' $T/dom.html \
   && grep -qE 'class="wave" href="[^"]*hac_seed1_cycle777_[0-9a-f]+\.vcd"' $T/dom.html \
-  && ok "report: the failure's waveform link and reproduce line are on the rendered page" \
+  && grep -qE 'class="wave" href="[^"]*hac_seed1_cycle777_[0-9a-f]+\.fst"' $T/dom.html \
+  && ok "report: the failure's waveform links (VCD and FST) and reproduce line are on the rendered page" \
   || bad "report: the failure's waveform link or reproduce line is missing"
 grep -q 'alt="storage sweep of ctl"' $T/dom.html && ok "report: ctl's sweep plot embedded" \
   || bad "report: no sweep plot for ctl"
