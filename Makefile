@@ -47,7 +47,7 @@ SAN_OBJ := $(LIB_SRC:%.c=build/san/%.o)
 
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
-.PHONY: FORCE help deps tools check run test vectors replay overhead formal equiv mutate readings bench fuzz lint synth clean
+.PHONY: FORCE help deps tools check run test vectors replay overhead report formal equiv mutate readings bench fuzz lint synth clean
 
 help:
 	@echo "cvkit - C golden models lock-stepped against Verilog RTL"
@@ -58,14 +58,17 @@ help:
 	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
 	@echo "  make replay     replay vectors on Icarus Verilog (no Verilator, no C model)"
 	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...' (no BLOCK: every block + Linebacker summary)"
+	@echo "                  SWEEP='Sets=16..512*2 Ways=2,4,8' with BLOCK=: CSV + SVG plot in build/overhead/BLOCK/"
 	@echo "  make formal     SymbiYosys: k-induction proofs and covers of every formal/<block>.sby"
 	@echo "  make equiv      BLOCK= RTL= TOP= [PARAMS=]: your RTL against ours at every equivalence configuration (simulation, then proofs)"
 	@echo "  make mutate     mutation score of the default check: BLOCK= MUTANTS=40 SEED= (killed / non-equivalent)"
 	@echo "  make readings   two readings of the paper on the same traffic: BLOCK= A='P=V' B='P=V' SEED= CYCLES="
+	@echo "  make report     build/report/index.html: verdicts, coverage, storage, sweeps, bench, failures (doc/report.md)"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
 	@echo "  make regress    GNU parallel over seeds: SEEDS=1-1000 BLOCK= CYCLES= JOBS= (summary, JUnit, Slurm script)"
+	@echo "  make regress-slurm-selftest  that Slurm script on a local single-node Slurm, against the local run (SEEDS=1-20 BLOCK=pdp)"
 	@echo "  make coverage   Verilator line+toggle coverage, lcov HTML + functional events: BLOCK= SEED= CYCLES="
 	@echo "  make python     build/venv with the cvkit Python package (pip install ./python)"
 	@echo "  make fusesoc-cores  regenerate rtl/<block>.core from the .def files"
@@ -187,9 +190,39 @@ replay: deps tools
 	@tools/jobs.py replay --blocks $(call q,$(SOME)) --seed $(SEED) $(if $(call given,VEC_CYCLES),--vec-cycles $(VEC_CYCLES)) \
 	  $(if $(PARAMS),--params $(call q,$(PARAMS))) $(if $(RTL),--rtl $(call q,$(RTL)) --top $(call q,$(TOP)))
 
+# SWEEP='Sets=16..512*2 VpWays=2,4,8': the storage at every point, as
+# build/overhead/BLOCK/sweep.csv and sweep.svg (doc/storage.md)
+SWEEP   ?=
+SWEEP_DIR = build/overhead/$(BLOCK)
 overhead: tools
+ifneq ($(strip $(SWEEP)),)
+	@$(if $(call given,BLOCK),true,echo "make: error: SWEEP= needs BLOCK= (one block)" >&2; exit 1)
+	@mkdir -p $(SWEEP_DIR)
+	@build/kit overhead $(call q,$(BLOCK)) $(PARAMS) --sweep $(call q,$(SWEEP)) -o $(SWEEP_DIR)/sweep.csv
+	@python3 tools/sweep_plot.py $(SWEEP_DIR)/sweep.csv $(SWEEP_DIR)/sweep.svg \
+	  --title $(call q,$(BLOCK) storage: $(SWEEP)$(if $(PARAMS), at $(PARAMS)))
+	@echo "wrote $(SWEEP_DIR)/sweep.svg"
+else
 	@for b in $(SOME); do build/kit overhead $$b $(PARAMS) || exit 1; done
 	@$(if $(filter command line environment,$(origin BLOCK)),true,build/kit summary linebacker)
+endif
+
+# make regress-slurm-selftest: the array script of make regress (SEEDS=1-20
+# BLOCK=pdp unless given) submitted to a real single-node Slurm started for
+# it (tools/slurm_local.sh), its summary and JUnit against the local run's
+# (tools/slurm_selftest.sh, doc/regress.md "A local Slurm").
+.PHONY: regress-slurm-selftest
+regress-slurm-selftest: deps tools
+	@tools/slurm_selftest.sh $(call q,$(if $(call given,SEEDS),$(SEEDS),1-20)) \
+	  $(call q,$(if $(call given,BLOCK),$(BLOCK),pdp)) $(CYCLES)
+
+# make report: build/report/index.html from the last runs' results
+# (tools/report.py, doc/report.md); RESULTS='DIR ...' names run directories
+# (newest first) instead of every build/results/*/run-* and build/regress.
+RESULTS ?=
+.PHONY: report
+report: tools
+	@python3 tools/report.py $(foreach d,$(RESULTS),--results $(call q,$(d)))
 
 run: deps tools
 	@tools/jobs.py run --seed $(SEED) $(if $(call given,CYCLES),--each-cycles $(CYCLES)) \

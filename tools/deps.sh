@@ -10,6 +10,8 @@ declare -A pkg=(
   [yosys]=yosys [yosys-smtbmc]=yosys [z3]=z3 [boolector]=boolector [python3]=python3
   [clang]=clang [clang-fuzzer]="clang libclang-rt-14-dev"
   [parallel]=parallel [vcd2fst]=gtkwave [fst2vcd]=gtkwave [lcov]=lcov [genhtml]=lcov
+  [chromium]=chromium [slurmctld]=slurm-wlm [slurmd]=slurm-wlm [sbatch]=slurm-wlm [squeue]=slurm-wlm
+  [munged]=munge [munge]=munge
 )
 # have TOOL: a command on PATH, or for clang-fuzzer a clang that links a
 # libFuzzer harness with ASan + UBSan (the runtime is a separate package).

@@ -11,6 +11,7 @@
  *   kit tbgen    FILE -o TB.v [--top MODULE]     Icarus replay bench for FILE
  *   kit portcheck BLOCK VDUT_H [P=V..]           RTL ports vs the .def
  *   kit overhead BLOCK [P=V..] [--json]          storage report (--json: cvkit.overhead/1)
+ *   kit overhead BLOCK [P=V..] --sweep SPEC [-o F.csv]  storage at every point of SPEC, as CSV
  *   kit summary linebacker                       section 4.2 items over lm, vtt, ctl
  *   kit miter    BLOCK -o FILE [P=V..]          equivalence miter for make equiv
  *   kit vcd2stim BLOCK TRACE.vcd -o F.stim [P=V..] counterexample as stimulus
@@ -36,6 +37,7 @@
 #include "tb/harness/classify.h"
 #include "tb/harness/partition.h"
 #include "tb/harness/plan.h"
+#include "tb/harness/sweep.h"
 #include "tb/stim/source.h"
 #include "vectors/vcd.h"
 #include "vectors/vecio.h"
@@ -45,7 +47,7 @@ static char err[1024];
 static int usage(void)
 {
   fprintf(stderr,
-          "usage: kit blocks | gflags|cfgid|rtlparams BLOCK [P=V..] | overhead BLOCK [P=V..] [--json] |\n"
+          "usage: kit blocks | gflags|cfgid|rtlparams BLOCK [P=V..] | overhead BLOCK [P=V..] [--json | --sweep SPEC [-o F.csv]] |\n"
           "       vectors BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..] |\n"
           "       checkvec FILE [--json] | tbgen FILE -o TB.v [--top MODULE] | portcheck BLOCK VDUT_H [P=V..] |\n"
           "       summary linebacker | miter BLOCK -o FILE [--base] [P=V..] |\n"
@@ -629,7 +631,7 @@ int main(int argc, char **argv)
   }
   static const struct { const char *cmd, *opts; unsigned npos; } table[] = {
     {"top", "", 0}, {"rtl", "", 0}, {"gflags", "", 0}, {"rtlparams", "", 0}, {"cfgid", "", 0},
-    {"overhead", "--json!", 0}, {"vectors", "-o --seed --cycles --stim", 0}, {"portcheck", "", 1},
+    {"overhead", "--json! --sweep -o", 0}, {"vectors", "-o --seed --cycles --stim", 0}, {"portcheck", "", 1},
     {"miter", "-o --base!", 0}, {"vcd2stim", "-o", 1}, {"checks", "", 0}, {"equiv", "", 0},
   };
   unsigned t;
@@ -645,7 +647,13 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "gflags") == 0) return rtl_params(b, P, "-G%s=%ld", " ", stdout), 0;
   if (strcmp(cmd, "rtlparams") == 0) return rtl_params(b, P, "%s=%ld", " ", stdout), 0;
   if (strcmp(cmd, "cfgid") == 0) return cfgid(b, P, stdout), 0;
-  if (strcmp(cmd, "overhead") == 0) return cmd_overhead(b, P, kit_args_get(&a, "--json") != NULL);
+  if (strcmp(cmd, "overhead") == 0) {
+    const char *sweep = kit_args_get(&a, "--sweep");
+    if (sweep && kit_args_get(&a, "--json")) return kit_error("overhead: give --json or --sweep, not both");
+    if (!sweep && kit_args_get(&a, "-o")) return kit_error("overhead: -o goes with --sweep");
+    if (sweep) return kit_sweep_main(b, P, sweep, kit_args_get(&a, "-o"));
+    return cmd_overhead(b, P, kit_args_get(&a, "--json") != NULL);
+  }
   if (strcmp(cmd, "vectors") == 0) return cmd_vectors(b, P, &a);
   if (strcmp(cmd, "checks") == 0) return cmd_checks(b);
   if (strcmp(cmd, "equiv") == 0) return cmd_equiv(b);
