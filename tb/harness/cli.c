@@ -13,7 +13,7 @@
  *   kit overhead BLOCK [P=V..] [--json]          storage report (--json: cvkit.overhead/1)
  *   kit overhead BLOCK [P=V..] --sweep SPEC [-o F.csv]  storage at every point of SPEC, as CSV
  *   kit summary linebacker                       section 4.2 items over lm, vtt, ctl
- *   kit miter    BLOCK -o FILE [P=V..]          equivalence miter for make equiv
+ *   kit miter    BLOCK -o FILE [--base] [P=V..] equivalence miter (--base: the structural base case)
  *   kit vcd2stim BLOCK TRACE.vcd -o F.stim [P=V..] counterexample as stimulus
  *   kit vec2stim FILE.vec -o F.stim [--cycles N]   a vector file's inputs as stimulus
  *   kit checks   BLOCK                           the block's default check
