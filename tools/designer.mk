@@ -66,3 +66,17 @@ fusesoc-cores: tools build/libcvkit.so
 coverage: deps tools
 	@tools/deps.sh lcov genhtml python3
 	@for b in $(SOME); do tools/coverage.sh $$b $(SEED) "$(if $(call given,CYCLES),$(CYCLES))" "$(FAULT)" "$(PARAMS)" || exit 1; done
+
+# DPI-C: the block's SV package and testbench (kit dpigen) built with its
+# RTL (ours, or RTL= TOP=) by Verilator and run: seeded random stimulus
+# for CYCLES cycles or STIM= (a .stim directed file or a vector file); the
+# first mismatch is reported as the lockstep reports it; the verdict as
+# JSON in the build directory's BLOCK.json (doc/dpi.md).
+DPI_DIR = build/dpi/$(BLOCK)/$$(build/kit cfgid $(BLOCK) $(PARAMS))$(if $(RTL),-byo$$(printf '%s\n%s\n' $(call q,$(RTL)) $(call q,$(TOP)) | sha1sum | cut -c1-8))
+.PHONY: dpi
+dpi: tools
+	@tools/deps.sh verilator
+	@d=$(DPI_DIR) && \
+	  bin=$$(DPI_PARAMS=$(call q,$(PARAMS)) DPI_RTL=$(call q,$(RTL)) DPI_TOP=$(call q,$(TOP)) \
+	    VOPT=$(or $(VOPT),-O2) tools/dpi_build.sh "$$d" $(call q,$(BLOCK))) && \
+	  "$$bin" +seed=$(SEED) +cycles=$(CYCLES) $(if $(STIM),+$(BLOCK)_stim=$(call q,$(STIM))) +results="$$d"
