@@ -68,7 +68,7 @@ help:
 	@echo "  make regress    GNU parallel over seeds: SEEDS=1-1000 BLOCK= CYCLES= JOBS= (summary, JUnit, Slurm script)"
 	@echo "  make coverage   Verilator line+toggle coverage, lcov HTML + functional events: BLOCK= SEED= CYCLES="
 	@echo "  make dpi        DPI-C SV testbench of a block under Verilator: BLOCK= SEED= CYCLES= PARAMS= STIM= RTL= TOP= (doc/dpi.md)"
-	@echo "  make python     build/venv with the cvkit Python package (pip install ./python)"
+	@echo "  make python     build/venv with the cvkit Python package (pip install ./python), and its wheel (make wheel: only that)"
 	@echo "  make fusesoc-cores  regenerate rtl/<block>.core from the .def files"
 	@echo ""
 	@echo "Variables: BLOCK=$(ALL_BLOCKS) (default $(BLOCK))  SEED=$(SEED)  CYCLES=$(CYCLES)"

@@ -18,7 +18,8 @@ build/libcvkit.so: $(PIC_OBJ)
 
 # make python: build/venv with the pinned test tools and cvkit installed
 # (pip install ./python, which builds build/libcvkit.so through this
-# Makefile); reinstalled when the library or the package changed.
+# Makefile); reinstalled when the library or the package changed; and the
+# wheel (make wheel alone: the wheel only).
 PY_SRC := $(wildcard python/cvkit/*.py) python/setup.py python/pyproject.toml
 build/venv/.cvkit-installed: build/libcvkit.so $(PY_SRC) tools/requirements/python.txt
 	@tools/venv.sh python
@@ -26,8 +27,20 @@ build/venv/.cvkit-installed: build/libcvkit.so $(PY_SRC) tools/requirements/pyth
 	  --no-deps --force-reinstall ./python >build/pip-cvkit.log 2>&1 || \
 	  { echo "python: error: pip install ./python failed (log: build/pip-cvkit.log)" >&2; exit 1; }
 	@touch $@
-.PHONY: python
-python: tools build/venv/.cvkit-installed
+# The same package as a wheel, build/wheel/cvkit-VERSION-*.whl (libcvkit.so
+# inside, tagged for this platform), for `pip install` elsewhere; built by
+# pip without touching any environment.
+build/wheel/.built: build/libcvkit.so $(PY_SRC) tools/requirements/python.txt
+	@tools/venv.sh python
+	@rm -rf build/wheel && mkdir -p build/wheel
+	@build/venv/bin/python -m pip wheel -q --disable-pip-version-check --no-build-isolation --no-deps \
+	  -w build/wheel ./python >build/pip-wheel.log 2>&1 || \
+	  { echo "python: error: pip wheel ./python failed (log: build/pip-wheel.log)" >&2; exit 1; }
+	@ls build/wheel/cvkit-*.whl
+	@touch $@
+.PHONY: python wheel
+python: tools build/venv/.cvkit-installed build/wheel/.built
+wheel: tools build/wheel/.built
 
 # FST waveforms: WAVES=1 FORMAT=fst (whole run) and every failure window
 # are written as VCD and converted by gtkwave's vcd2fst (the lockstep reads
