@@ -1,4 +1,5 @@
 # The Python package as a wheel and its documentation (doc/python.md):
+# resources: pybuild
 # `make wheel` (part of `make python`) builds build/wheel/cvkit-*.whl with
 # pip, touching no environment; the wheel is installed with pip, offline,
 # into a fresh venv under build/test/ (nothing else in it, no PYTHONPATH),
@@ -8,7 +9,8 @@
 # order, in one session) runs against that installed wheel: an API call
 # renamed, a message reworded or a block added without the page changing
 # fails here. The ABI of the library the wheel carries is the one the
-# binding is written for (cvkit imports only then).
+# binding is written for (cvkit imports only then). pybuild: `pip wheel`
+# and 80's `pip install ./python` build in python/build/, never at once.
 . "$(dirname "$0")/lib.sh"
 if ! out=$(make --no-print-directory wheel 2>&1); then bad "make wheel: $(echo "$out" | tail -3)"; exit 1; fi
 whl=$(ls build/wheel/cvkit-*.whl 2>/dev/null | head -1)
