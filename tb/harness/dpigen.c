@@ -225,7 +225,11 @@ static int dpigen(int argc, char **argv)
   if (rn < 0 || (size_t)rn >= sizeof repro) return kit_error("dpigen: the reproduce line is too long (--rtl, --top)");
   b->ports(P, port);
   for (int i = 0; i < 2; i++) {
-    snprintf(path[i], sizeof path[i], "%s/cvkit_%s_%s.sv", dir, b->name, i ? "tb" : "pkg");
+    int pn = snprintf(path[i], sizeof path[i], "%s/cvkit_%s_%s.sv", dir, b->name, i ? "tb" : "pkg");
+    if (pn < 0 || (size_t)pn >= sizeof path[i]) {
+      if (i) kit_out_abort(&o[0]);
+      return kit_error("dpigen: -o DIR: the path is too long");
+    }
     if (kit_out_open(&o[i], path[i], err, sizeof err)) {
       if (i) kit_out_abort(&o[0]);
       return kit_error(err);
