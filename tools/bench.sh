@@ -18,7 +18,9 @@
 # verilator/icarus. Ratios, not absolute numbers, travel between machines.
 # BENCH_CYCLES (1000000), BENCH_REPEAT (3), BENCH_ICARUS_CYCLES (20000).
 # Then the kit vs cocotb comparison (tools/cocotb_bench.sh: installs cocotb
-# 1.8.1 into the project venv build/venv; BENCH_COCOTB=0 skips it).
+# 1.8.1 into the project venv build/venv; BENCH_COCOTB=0 skips it), and the
+# DPI-C testbench against the lockstep for two blocks (tools/dpi_bench.sh;
+# BENCH_DPI=0 skips it).
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 blocks=$1; seed=$2
@@ -82,4 +84,7 @@ print("models of make run: %d distinct (block, configuration, RTL), %d built by 
       % (d["models"], d["built"], d["seconds"], d["models"] - d["built"]))' 2>/dev/null || echo "(models of make run: not measured)"
 if [ "${BENCH_COCOTB:-1}" = 1 ]; then
   tools/cocotb_bench.sh "$seed" || echo "(kit vs cocotb not measured: see the line above; BENCH_COCOTB=0 skips it)"
+fi
+if [ "${BENCH_DPI:-1}" = 1 ]; then
+  tools/dpi_bench.sh "$seed" || echo "(DPI-C vs lockstep not measured: see the line above; BENCH_DPI=0 skips it)"
 fi

@@ -11,9 +11,9 @@ abs() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 vec=$(abs "$1"); rate=$(abs "$2"); res=$(abs "$3")
 mkdir -p "$root/build/cocotb"
 rm -f "$rate" "$res"
-PATH="$root/build/venv/bin:$PATH" VIRTUAL_ENV="$root/build/venv" PYTHONPATH="$root/tb/cocotb" \
-  KIT_VEC="$vec" KIT_RATE_FILE="$rate" \
-  make -s -C "$root" -f "$("$root/build/venv/bin/cocotb-config" --makefiles)/Makefile.sim" SIM=verilator \
+. "$root/tools/cocotb_env.sh"
+PYTHONPATH="$root/tb/cocotb" KIT_VEC="$vec" KIT_RATE_FILE="$rate" \
+  make -s -C "$root" -f "$(cocotb-config --makefiles)/Makefile.sim" SIM=verilator \
   TOPLEVEL=lm MODULE=test_lm_bench TOPLEVEL_LANG=verilog VERILOG_SOURCES="$root/rtl/lm/lm.v" \
   SIM_BUILD="$root/build/cocotb/sim_build" COCOTB_RESULTS_FILE="$res" \
   BUILD_ARGS="OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2" >"$root/build/cocotb/run.log" 2>&1

@@ -18,7 +18,8 @@ build/libcvkit.so: $(PIC_OBJ)
 
 # make python: build/venv with the pinned test tools and cvkit installed
 # (pip install ./python, which builds build/libcvkit.so through this
-# Makefile); reinstalled when the library or the package changed.
+# Makefile); reinstalled when the library or the package changed; and the
+# wheel (make wheel alone: the wheel only).
 PY_SRC := $(wildcard python/cvkit/*.py) python/setup.py python/pyproject.toml
 build/venv/.cvkit-installed: build/libcvkit.so $(PY_SRC) tools/requirements/python.txt
 	@tools/venv.sh python
@@ -26,8 +27,20 @@ build/venv/.cvkit-installed: build/libcvkit.so $(PY_SRC) tools/requirements/pyth
 	  --no-deps --force-reinstall ./python >build/pip-cvkit.log 2>&1 || \
 	  { echo "python: error: pip install ./python failed (log: build/pip-cvkit.log)" >&2; exit 1; }
 	@touch $@
-.PHONY: python
-python: tools build/venv/.cvkit-installed
+# The same package as a wheel, build/wheel/cvkit-VERSION-*.whl (libcvkit.so
+# inside, tagged for this platform), for `pip install` elsewhere; built by
+# pip without touching any environment.
+build/wheel/.built: build/libcvkit.so $(PY_SRC) tools/requirements/python.txt
+	@tools/venv.sh python
+	@rm -rf build/wheel && mkdir -p build/wheel
+	@build/venv/bin/python -m pip wheel -q --disable-pip-version-check --no-build-isolation --no-deps \
+	  -w build/wheel ./python >build/pip-wheel.log 2>&1 || \
+	  { echo "python: error: pip wheel ./python failed (log: build/pip-wheel.log)" >&2; exit 1; }
+	@ls build/wheel/cvkit-*.whl
+	@touch $@
+.PHONY: python wheel
+python: tools build/venv/.cvkit-installed build/wheel/.built
+wheel: tools build/wheel/.built
 
 # FST waveforms: WAVES=1 FORMAT=fst (whole run) and every failure window
 # are written as VCD and converted by gtkwave's vcd2fst (the lockstep reads
@@ -66,3 +79,17 @@ fusesoc-cores: tools build/libcvkit.so
 coverage: deps tools
 	@tools/deps.sh lcov genhtml python3
 	@for b in $(SOME); do tools/coverage.sh $$b $(SEED) "$(if $(call given,CYCLES),$(CYCLES))" "$(FAULT)" "$(PARAMS)" || exit 1; done
+
+# DPI-C: the block's SV package and testbench (kit dpigen) built with its
+# RTL (ours, or RTL= TOP=) by Verilator and run: seeded random stimulus
+# for CYCLES cycles or STIM= (a .stim directed file or a vector file); the
+# first mismatch is reported as the lockstep reports it; the verdict as
+# JSON in the build directory's BLOCK.json (doc/dpi.md).
+DPI_DIR = build/dpi/$(BLOCK)/$$(build/kit cfgid $(BLOCK) $(PARAMS))$(if $(RTL),-byo$$(printf '%s\n%s\n' $(call q,$(RTL)) $(call q,$(TOP)) | sha1sum | cut -c1-8))
+.PHONY: dpi
+dpi: tools
+	@tools/deps.sh verilator
+	@d=$(DPI_DIR) && \
+	  bin=$$(DPI_PARAMS=$(call q,$(PARAMS)) DPI_RTL=$(call q,$(RTL)) DPI_TOP=$(call q,$(TOP)) \
+	    VOPT=$(or $(VOPT),-O2) tools/dpi_build.sh "$$d" $(call q,$(BLOCK))) && \
+	  "$$bin" +seed=$(SEED) +cycles=$(CYCLES) $(if $(STIM),+$(BLOCK)_stim=$(call q,$(STIM))) +results="$$d"

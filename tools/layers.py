@@ -21,7 +21,7 @@ import sys
 
 NAMES = ["core", "models", "formats", "stimulus", "harness", "tests"]
 GENERATED = {"kit_blocks.h": 0}
-VERILATOR = {"Vdut.h", "verilated.h", "verilated_vcd_c.h", "verilated_cov.h"}
+VERILATOR = {"Vdut.h", "Vcvkit_dpi_top.h", "verilated.h", "verilated_vcd_c.h", "verilated_cov.h"}
 
 
 def layer(path):

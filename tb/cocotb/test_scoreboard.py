@@ -11,8 +11,9 @@ kit's native lockstep drives for the same seed, so a cocotb run and `make
 check` see the same cycles. Any block works: ports, widths and parameters
 come from the block's .def through cvkit, nothing here names a port.
 
-Environment (tools/cocotb_scoreboard.sh sets it):
+Environment (tb/cocotb/Makefile and tools/cocotb_scoreboard.sh set it):
   KIT_BLOCK, KIT_PARAMS ("Sets=64 Ways=8"), KIT_SEED, KIT_CYCLES
+  KIT_STIM                         a directed file for the `directed` test
   KIT_FAULT_CYCLE, KIT_FAULT_PORT  for the fault-injection test
   KIT_INJECT=CYCLE:PORT            flip that model output in the scoreboard
                                    test itself, so the run fails (to show a
@@ -33,6 +34,8 @@ Tests:
                         that cycle and port, and nowhere earlier. The
                         stimulus starts with reset, so the DUT needs no
                         restart between the tests.
+  directed              KIT_STIM's cycles through the same scoreboard (skipped
+                        without KIT_STIM); the file starts with its own reset.
 """
 import os
 import time
@@ -56,17 +59,19 @@ def settings():
             int(os.environ.get("KIT_CYCLES", "2000")))
 
 
-def repro(block, params, seed, cycles, fault=""):
+def repro(block, params, seed, cycles, fault="", stim=None):
     sim = os.environ.get("KIT_SIM", "icarus")
+    if stim:
+        return "make -C tb/cocotb SIM=%s BLOCK=%s STIM=%s" % (sim, block, stim)
     return "tools/cocotb_scoreboard.sh %s %s %d %d '%s'%s" % (
         sim, block, seed, cycles, " ".join("%s=%s" % kv for kv in params.items()),
         " " + fault if fault else "")
 
 
-async def run_scoreboard(dut, fault=None):
-    """Drive the block's stimulus, compare with the golden model every
-    cycle; fault = (cycle, port) flips bit 0 of that model output.
-    Returns (cycles, seconds); raises ScoreboardMismatch."""
+async def run_scoreboard(dut, fault=None, stim=None):
+    """Drive the block's stimulus (or the directed file stim), compare with
+    the golden model every cycle; fault = (cycle, port) flips bit 0 of that
+    model output. Returns (cycles, seconds); raises ScoreboardMismatch."""
     block, params, seed, cycles = settings()
     cfg = cvkit.config(block, **params)
     model = cfg.model()
@@ -75,7 +80,7 @@ async def run_scoreboard(dut, fault=None):
     names = [p.name for p in cfg.outputs]
     history = []   # the last 3 cycles' inputs, for the report
     t0 = time.perf_counter()
-    for c, inputs in enumerate(cfg.stimulus(seed=seed, cycles=cycles)):
+    for c, inputs in enumerate(cfg.stimulus(seed=seed, cycles=cycles, stim=stim)):
         for handle, value in zip(drive, inputs):
             handle.value = value
         await RisingEdge(dut.clk_i)
@@ -87,8 +92,8 @@ async def run_scoreboard(dut, fault=None):
         history = (history + [inputs])[-3:]
         if got != want:
             bad = [n for n, w, g in zip(names, want, got) if w != g]
-            lines = ["MISMATCH %s at cycle %d (seed %d, cocotb on %s):" % (
-                block, c, seed, os.environ.get("KIT_SIM", "?")),
+            lines = ["MISMATCH %s at cycle %d (%s, cocotb on %s):" % (
+                block, c, stim or "seed %d" % seed, os.environ.get("KIT_SIM", "?")),
                 "  %-16s %18s %18s" % ("port", "model", "rtl")]
             lines += ["  %-16s %18x %18x%s" % (n, w, g, "   <-- differs" if w != g else "")
                       for n, w, g in zip(names, want, got)]
@@ -96,7 +101,7 @@ async def run_scoreboard(dut, fault=None):
                 c - len(history) + 1, c, "; ".join(
                     " ".join("%s=%x" % kv for kv in i._asdict().items()) for i in history)))
             lines.append("  reproduce: " + repro(block, params, seed, cycles,
-                                                 "%d:%s" % fault if fault else ""))
+                                                 "%d:%s" % fault if fault else "", stim))
             raise ScoreboardMismatch("\n".join(lines), c, bad)
         await FallingEdge(dut.clk_i)
     return c + 1, time.perf_counter() - t0
@@ -129,3 +134,11 @@ async def scoreboard_catches_fault(dut):
         dut._log.info("fault caught as expected:\n%s", e)
         return
     raise AssertionError("fault at cycle %d on %s was not reported" % (cyc, port))
+
+
+@cocotb.test(skip=not os.environ.get("KIT_STIM"))
+async def directed(dut):
+    cocotb.start_soon(Clock(dut.clk_i, 10, units="ns").start(start_high=False))
+    n, _ = await run_scoreboard(dut, stim=os.environ["KIT_STIM"])
+    dut._log.info("PASS directed %s: %d cycles of %s match the golden model",
+                  settings()[0], n, os.environ["KIT_STIM"])

@@ -19,6 +19,8 @@
  *   kit checks   BLOCK                           the block's default check
  *   kit equiv    BLOCK                           its equivalence configurations
  *   kit plan     TARGET [options]                the job list of a flow (tb/harness/plan.c)
+ *   kit dpigen   BLOCK -o DIR [--top M] [--rtl F] [P=V..]  DPI-C package + SV testbench
+ *   kit dpitop   -o FILE BLOCK...                 top of DPI-C testbenches (tb/harness/dpigen.c)
  *
  * Every error is one line on stderr naming the file, line or parameter,
  * with exit status 2 (usage) or 1 (bad input / failed check); an output
@@ -35,6 +37,7 @@
 #include "cmodel/core/block.h"
 #include "vectors/fileio.h"
 #include "tb/harness/classify.h"
+#include "tb/harness/dpigen.h"
 #include "tb/harness/partition.h"
 #include "tb/harness/plan.h"
 #include "tb/harness/sweep.h"
@@ -53,19 +56,9 @@ static int usage(void)
           "       summary linebacker | miter BLOCK -o FILE [--base] [P=V..] |\n"
           "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | vec2stim FILE.vec -o FILE.stim [--cycles N] |\n"
           "       checks BLOCK | equiv BLOCK | partition TABLE [-o FILE.stim] [--json] |\n"
-          "       classify PROFILE [--lo PCT] [--hi PCT]\n");
+          "       classify PROFILE [--lo PCT] [--hi PCT] |\n"
+          "       dpigen BLOCK -o DIR [--top MODULE] [--rtl FILES] [P=V..] | dpitop -o FILE BLOCK...\n");
   return 2;
-}
-
-/* A plain Verilog identifier: a letter or _, then letters, digits, _ or $. */
-static int kit_verilog_ident(const char *s)
-{
-  if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
-  for (s++; *s; s++)
-    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-          *s == '_' || *s == '$'))
-      return 0;
-  return 1;
 }
 
 static const kit_block_t *find_block(const char *name)
@@ -277,17 +270,11 @@ static int cmd_tbgen(const char *path, const char *out, const char *top)
   /* the path goes into a Verilog string literal: escape " and \ and refuse
    * control characters */
   char lit[4096];
-  size_t k = 0;
-  for (const char *q = path; *q; q++) {
-    if ((unsigned char)*q < 0x20 || *q == 0x7f || k + 3 >= sizeof lit) {
-      kit_vec_free(&v);
-      snprintf(err, sizeof err, "%s: the path cannot be written into a Verilog string (control character or too long)", path);
-      return kit_error(err);
-    }
-    if (*q == '"' || *q == '\\') lit[k++] = '\\';
-    lit[k++] = *q;
+  if (kit_verilog_string(path, lit, sizeof lit)) {
+    kit_vec_free(&v);
+    snprintf(err, sizeof err, "%s: the path cannot be written into a Verilog string (control character or too long)", path);
+    return kit_error(err);
   }
-  lit[k] = '\0';
   if (kit_out_open(&o, out, err, sizeof err)) {
     kit_vec_free(&v);
     return kit_error(err);
@@ -607,6 +594,8 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "plan") == 0) return kit_plan_main(argc - 2, argv + 2);
   if (strcmp(cmd, "partition") == 0) return kit_partition_main(argc - 2, argv + 2);
   if (strcmp(cmd, "classify") == 0) return kit_classify_main(argc - 2, argv + 2);
+  if (strcmp(cmd, "dpigen") == 0) return kit_dpigen_main(argc - 2, argv + 2);
+  if (strcmp(cmd, "dpitop") == 0) return kit_dpitop_main(argc - 2, argv + 2);
   if (strcmp(cmd, "checkvec") == 0) {
     if (argc == 3) return cmd_checkvec(argv[2], 0);
     return argc == 4 && strcmp(argv[3], "--json") == 0 ? cmd_checkvec(argv[2], 1) : usage();

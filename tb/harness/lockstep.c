@@ -65,6 +65,7 @@
 
 #include "cmodel/core/block.h"
 #include "vectors/fileio.h"
+#include "tb/harness/report.h"
 #include "tb/harness/shim.h"
 #include "tb/stim/source.h"
 #include "vectors/vcd.h"
@@ -703,24 +704,9 @@ static void report_mismatch(const opts_t *o, result_t *r, const char *vcd, const
                             uint64_t from, int argc, char **argv)
 {
   const kit_block_t *b = o->b;
-  unsigned nin = b->nin, nout = b->nout;
   uint64_t c = (uint64_t)r->fail_cycle;
-  printf("MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 ", %s):\n", b->name, c, o->seed,
-         o->stim ? o->stim : "random stimulus");
-  printf("  %-16s %18s %18s\n", "port", "model", "rtl");
-  for (unsigned i = 0; i < nout; i++)
-    printf("  %-16s %18" PRIx64 " %18" PRIx64 "%s\n", o->port[nin + i].name, r->exp[i], r->got[i],
-           r->exp[i] != r->got[i] ? "   <-- differs" : "");
-  uint64_t first = c + 1 > o->history ? c + 1 - o->history : 0;
-  printf("  inputs, cycles %" PRIu64 "..%" PRIu64 " (hex):\n  %8s", first, c, "cycle");
-  for (unsigned i = 0; i < nin; i++) printf(" %s", o->port[i].name);
-  printf("\n");
-  for (uint64_t k = first; k <= c; k++) {
-    printf("  %8" PRIu64, k);
-    for (unsigned i = 0; i < nin; i++)
-      printf(" %*" PRIx64, (int)strlen(o->port[i].name), r->hist[(k % o->history) * nin + i]);
-    printf("\n");
-  }
+  kit_report_mismatch(b, o->port, c, o->seed, o->stim ? o->stim : "random stimulus", NULL, r->exp, r->got,
+                      r->hist, o->history);
   if (vcd) printf("  waveform: %s (cycles %" PRIu64 "..%" PRIu64 ", time = 10 x cycle)\n", vcd, from, c);
   else printf("  waveform: not written (%s)\n", why);
   if (vcd && o->fst) fst_from(vcd);

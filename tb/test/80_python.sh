@@ -1,4 +1,5 @@
 # The Python package (python/cvkit over build/libcvkit.so): installed into
+# resources: pybuild
 # the project venv the documented way (make python = pip install ./python),
 # imported from outside the checkout, then python/tests/test_cvkit.py
 # compares it with the C tools for every block (tables, errors, vector files

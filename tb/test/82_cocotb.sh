@@ -21,7 +21,7 @@ if [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH lm at cycle 777 (seed 2, co
   ok "an injected fault fails the cocotb scoreboard run at cycle 777 on acc_hpc_o, exit $rc, with a reproduce line"
 else bad "injected fault: rc=$rc: $(echo "$out" | head -8)"; fi
 tools/venv.sh python && build/venv/bin/python tb/test/py/check_junit.py "$W/results.xml" --name "cocotb results.xml carries the scoreboard failure" \
-  --expect-tests 2 --expect-failures 1
+  --expect-tests 3 --expect-failures 1
 out2=$(bash -c "$repro" 2>&1)
 [ "$(echo "$out" | grep '^MISMATCH')" = "$(echo "$out2" | grep '^MISMATCH')" ] && ok "the reproduce line reproduces the mismatch" ||
   bad "reproduce line '$repro': $(echo "$out2" | head -3)"
