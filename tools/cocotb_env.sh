@@ -1,5 +1,5 @@
 # cocotb_env.sh - sourced by the scripts that run cocotb (cocotb_scoreboard.sh,
-# cocotb_run.sh, tb/test/82_cocotb.sh, 89_cocotb_make.sh): the project venv
+# cocotb_run.sh, tb/test/82_cocotb.sh, 92_cocotb_make.sh): the project venv
 # on PATH and as VIRTUAL_ENV (cocotb's simulator-side Python finds its
 # packages through it), and cocotb-config as `python -m cocotb.config` of
 # that venv, first on PATH. The venv's own console scripts carry the
