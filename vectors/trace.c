@@ -6,7 +6,6 @@
  * input ends in one "PATH:LINE: ..." message.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <string.h>
 
 #include "cmodel/core/block.h"
@@ -67,19 +66,7 @@ int kit_trace_attach(kit_trace_reader_t *t, FILE *f, const char *name, char *err
 void kit_trace_close(kit_trace_reader_t *t) { kit_lines_close(&t->L); }
 
 /* "PATH:LINE: " then the message; always -1. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int fail(const kit_trace_reader_t *t, char *err, size_t errlen, const char *fmt, ...)
-{
-  int n = snprintf(err, errlen, "%s:%u: ", t->L.path, t->L.lineno);
-  if (n < 0 || (size_t)n >= errlen) return -1;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-  va_end(ap);
-  return -1;
-}
+#define fail(t, ...) kit_lines_fail(&(t)->L, __VA_ARGS__)
 
 /* One numeric field of a record line into *v, within [0, max]. */
 static int field(const kit_trace_reader_t *t, const char *what, const char *w, uint64_t max, uint64_t *v,

@@ -19,7 +19,13 @@
  * trace format is checked by a round trip of every kernel's records, by
  * a table of bad inputs each with its expected "name:LINE: message", and
  * by a seeded fuzz loop (garbage and mutated traces) that must never
- * crash (run under ASan/UBSan as build/san/test_traffic).
+ * crash (run under ASan/UBSan as build/san/test_traffic). The Accel-Sim
+ * importer is checked on .traceg texts written by hand from the format's
+ * description: every address mode (list, base+stride, base+deltas), the
+ * tracer versions with and without the per-line block/warp prefix, line
+ * numbers and the trailing immediate, skipped non-memory and dropped
+ * shared-memory instructions, a round trip through the kit format, and a
+ * table of bad inputs each with its "name:LINE: message".
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,6 +34,7 @@
 
 #include "tb/stim/traffic.h"
 #include "tb/test/unit.h"
+#include "vectors/accel.h"
 #include "vectors/trace.h"
 
 #define LINE 128u
@@ -562,11 +569,184 @@ static void files(void)
   recs_free(&v);
 }
 
+/* --- the Accel-Sim importer ---------------------------------------------- */
+
+static int import_text(const char *text, unsigned sms, recs_t *out, kit_accel_reader_t *info, char *err, size_t errlen)
+{
+  kit_accel_reader_t r;
+  FILE *f = fmemopen((void *)text, strlen(text), "r");
+  memset(out, 0, sizeof *out);
+  if (!f) abort();
+  if (kit_accel_attach(&r, f, "a.traceg", sms, err, errlen)) {
+    kit_accel_close(&r);
+    return -1;
+  }
+  int rc;
+  kit_winst_t x;
+  while ((rc = kit_accel_next(&r, &x, err, errlen)) == 1) {
+    if (out->n == out->cap) {
+      out->cap = out->cap ? 2 * out->cap : 16;
+      kit_winst_t *nr = realloc(out->r, out->cap * sizeof *nr);
+      if (!nr) abort();
+      out->r = nr;
+    }
+    out->r[out->n++] = x;
+  }
+  if (info) *info = r;
+  kit_accel_close(&r);
+  return rc;
+}
+
+#define HDR(ver, extra)                                                                                  \
+  "-kernel name = _Z6kernelPfS_\n-kernel id = 3\n-grid dim = (2,1,1)\n-block dim = (64,1,1)\n-shmem = 0\n" \
+  "-nregs = 16\n-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x00007f0000000000\n"        \
+  "-local mem base_addr = 0x00007f0001000000\n-nvbit version = 1.5.5\n-accelsim tracer version = " ver "\n" \
+  extra "\n#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "   \
+  "[adrrescompress?] [mem_addresses]\n\n"
+
+/* The same kernel in every version: block 0 (warp 0: an IMAD, a 4-lane
+ * LDG listed, a full-warp STG.E.64 base+stride; warp 1: an LDG.E.128
+ * base+deltas on lanes 0-2 and an LDS), block 1 (warp 1: an LDG.E.U8
+ * base+stride on lanes 0, 1 and 5). P is the per-line prefix of the
+ * instruction lines, I the trailing immediate. */
+#define BODY(P0, P1, Q1, I)                                                                              \
+  "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n"                                       \
+  P0 "0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0" I "\n"                                              \
+  P0 "0010 0000000f 1 R2 LDG.E 1 R4 4 0 0x7f0000000100 0x7f0000000104 7f0000000108 0x7f000000010c" I "\n" \
+  P0 "0020 ffffffff 0 STG.E.64 2 R4 R6 8 1 0x7f0000001000 8" I "\n"                                      \
+  "warp = 1\ninsts = 2\n"                                                                              \
+  P1 "0030 00000007 1 R8 LDG.E.128.CONSTANT.SYS 1 R10 16 2 0x7f0000002000 16 -32" I "\n"                 \
+  P1 "0040 ffffffff 1 R9 LDS.U.32 1 R11 4 1 0x7f0000000000 4" I "\n"                                     \
+  "#END_TB\n\n#BEGIN_TB\nthread block = 1,0,0\nwarp = 1\ninsts = 1\n"                               \
+  Q1 "0050 00000023 1 R3 LDG.E.U8 1 R4 1 1 0x7f0000002001 1" I "\n#END_TB\n"
+
+static int is_expected(const recs_t *v, unsigned sms)
+{
+  if (v->n != 4) return 0;
+  const kit_winst_t *a = &v->r[0], *b = &v->r[1], *c = &v->r[2], *d = &v->r[3];
+  int ok = a->pc == 0x10 && a->mask == 0xf && !a->store && a->size == 4 && a->warp == 0 && a->cta == 0 &&
+           a->addr[0] == 0x7f0000000100ull && a->addr[3] == 0x7f000000010cull;
+  ok = ok && b->pc == 0x30 && b->mask == 7 && b->size == 16 && b->warp == 1 && b->addr[0] == 0x7f0000002000ull &&
+       b->addr[1] == 0x7f0000002010ull && b->addr[2] == 0x7f0000001ff0ull;
+  ok = ok && c->pc == 0x20 && c->store && c->size == 8 && c->mask == 0xffffffffu && c->warp == 0 &&
+       c->addr[31] == 0x7f0000001000ull + 31 * 8;
+  ok = ok && d->pc == 0x50 && d->size == 1 && d->cta == 1 && d->sm == 1 % sms && d->warp == 1 && d->mask == 0x23 &&
+       d->addr[0] == 0x7f0000002001ull && d->addr[1] == 0x7f0000002002ull && d->addr[5] == 0x7f0000002003ull;
+  return ok;
+}
+
+static void importer(void)
+{
+  static const struct { const char *name, *text; } good[] = {
+    {"version 3", HDR("3", "") BODY("", "", "", "")},
+    {"version 4 with line numbers", HDR("4", "-enable lineinfo = 1\n") BODY("12 ", "13 ", "14 ", "")},
+    {"version 5 with immediates", HDR("5", "-enable lineinfo = 0\n") BODY("", "", "", " 0")},
+    {"version 2 with block and warp prefixes", HDR("2", "") BODY("0 0 0 0 ", "0 0 0 1 ", "1 0 0 1 ", "")},
+    {"no version line (read as before 3)", "-grid dim = (2,1,1)\n-block dim = (64,1,1)\n" BODY("0 0 0 0 ", "0 0 0 1 ", "1 0 0 1 ", "")},
+  };
+  char err[KIT_ERR_LEN];
+  for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
+    recs_t v;
+    kit_accel_reader_t info;
+    char name[128];
+    int rc = import_text(good[i].text, 2, &v, &info, err, sizeof err);
+    snprintf(name, sizeof name, "accel import %s: 3 address modes, 1 skipped, 1 dropped, round-robin warps", good[i].name);
+    int ok = rc == 0 && is_expected(&v, 2) && info.instructions == 6 && info.memory == 5 && info.dropped == 1 &&
+             info.tbs == 2;
+    char d[KIT_ERR_LEN + 64];
+    snprintf(d, sizeof d, "rc %d %s, %zu records, %" PRIu64 " insts %" PRIu64 " memory %" PRIu64 " dropped", rc,
+             rc ? err : "", v.n, info.instructions, info.memory, info.dropped);
+    verdict(name, ok, d);
+    if (i == 0) {
+      verdict("accel import header: kernel name, id, grid and block", strcmp(info.info.name, "_Z6kernelPfS_") == 0 &&
+              info.info.kernel_id == 3 && info.info.grid[0] == 2 && info.info.block[0] == 64 && info.info.version == 3,
+              "wrong header");
+      recs_t back;
+      size_t len;
+      char *text = write_trace(&v, "imported", &len);
+      rc = read_text(text, len, "mem", &back, err, sizeof err);
+      verdict("accel import round trip: the kit trace of an import reads back the same", rc == 0 && same_recs(&v, &back),
+              rc ? err : "records differ");
+      free(text);
+      recs_free(&back);
+      /* the expectation can fail: with 1 SM, block 1 is on SM 0 */
+      verdict("accel import checker fails on the wrong SM count", !is_expected(&v, 1), "passed");
+    }
+    recs_free(&v);
+  }
+
+#define H3 HDR("3", "")
+#define TB "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+  static const struct { const char *text, *msg; } bad[] = {
+    {HDR("9", ""), "a.traceg:12: accelsim tracer version 9 not supported (1..5)"},
+    {"-kernel name = k\n-block dim = (32,1,1)\n#BEGIN_TB\n", "a.traceg:3: the header has no '-grid dim' line"},
+    {"-grid dim = (1,1)\n", "a.traceg:1: grid dim: expected three numbers"},
+    {"-grid dim = (1,1,1)\n-block dim = (64,32,1)\n", "a.traceg:2: block dim: 2048 threads, over 1024"},
+    {"-grid dim = (1,1,1)\n-block dim = (32,1,1)\nhello\n", "a.traceg:3: expected a header line"},
+    {H3 TB "insts = 2\n0000 ffffffff 0 NOP 0 0\n#END_TB\n", "a.traceg:21: warp 0: 'insts = 2' (line 19) but 1 instruction lines"},
+    {H3 TB "insts = 1\n0000 ffffffff 0 NOP 0 0\n0010 ffffffff 0 NOP 0 0\n", "a.traceg:21: warp 0: more instruction lines"},
+    {H3 TB "insts = 1\n0000 0000000f 1 R1 LDG.E 1 R2 4 3 0x100\n", "a.traceg:20: address mode 3 is not 0"},
+    {H3 TB "insts = 1\n0000 0000000f 1 R1 LDG.E 1 R2 4 0 0x100 0x104\n", "a.traceg:20: the line ends before its addresses"},
+    {H3 TB "insts = 1\n0000 00000003 1 R1 LDG.E 1 R2 4 2 0x100\n", "a.traceg:20: the line ends before its deltas"},
+    {H3 TB "insts = 1\n0000 00000001 1 R1 LDG.E 1 R2 4 0 0x100 0x104 0x108\n", "a.traceg:20: 2 words after the addresses"},
+    {H3 TB "insts = 1\n0000 00000001 1 R1 LDG.E 1 R2 4 0 0x102\n", "a.traceg:20: LDG.E: lane 0 address 0x102 is not aligned to size 4"},
+    {H3 TB "insts = 1\n0000 1ffffffff 1 R1 LDG.E 1 R2 4 0 0x100\n", "a.traceg:20: mask=0x1ffffffff out of range"},
+    {H3 TB "insts = 1\n00zz ffffffff 0 NOP 0 0\n", "a.traceg:20: PC: '0x00zz' is not a number (hex)"},
+    {H3 TB "insts = 1\n0000 ffffffff 2 R1 NOP\n", "a.traceg:20: the line ends before its opcode"},
+    {H3 TB "insts = 1\n0000 00000001 1 R1 LDG.E.256 1 R2 32 1 0x100 4\n", "a.traceg:20: LDG.E.256: 32 bytes per lane"},
+    {H3 "#BEGIN_TB\nthread block = 0,0,0\nwarp = 2\n", "a.traceg:18: warp 2: a block of 64 threads has 2 warps"},
+    {H3 "#BEGIN_TB\nthread block = 2,0,0\n", "a.traceg:17: thread block 2,0,0 outside grid dim (2,1,1)"},
+    {H3 TB "insts = 0\n", "a.traceg:19: the file ends inside a thread block (no #END_TB)"},
+    {H3 "#BEGIN_TB\n#BEGIN_TB\n", "a.traceg:17: #BEGIN_TB before the previous block's #END_TB"},
+    {H3 "#BEGIN_TB\nthread block = 0,0,0\n#END_TB\nwarp = 0\n", "a.traceg:19: a line outside #BEGIN_TB"},
+    {H3 "#BEGIN_TB\nwarp = 0\n", "a.traceg:17: 'warp =' before 'thread block ='"},
+    {H3 "#BEGIN_TB\nthread block = 0,0,0\n0000 ffffffff 0 NOP 0 0\n", "a.traceg:18: an instruction before 'warp ='"},
+    {H3 TB "insts = 1\n0000 00000001 1 R1 LDG.E 1 R2 4 1 0x100 x\n", "a.traceg:20: stride: 'x' is not an integer"},
+    {H3 TB "insts = 1\n0000 ffffffff 0 NOP 0 0", "a.traceg:20: truncated: the last line has no newline"},
+  };
+  group_begin("accel import: each bad input one 'a.traceg:LINE: message'");
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    recs_t v;
+    char e[KIT_ERR_LEN] = "";
+    int rc = import_text(bad[i].text, 1, &v, NULL, e, sizeof e);
+    if (getenv("SHOWERR")) printf("# %u %s\n", i, e);
+    CHECK(rc == -1 && strncmp(e, bad[i].msg, strlen(bad[i].msg)) == 0 && !strchr(e, '\n'),
+          "input %u: got rc %d '%s', expected '%s'", i, rc, e, bad[i].msg);
+    recs_free(&v);
+  }
+  group_end();
+
+  /* fuzz the importer too: mutated copies of a good trace */
+  kit_rng_t rng;
+  kit_rng_seed(&rng, 2929);
+  const char *base = good[0].text;
+  size_t len = strlen(base);
+  unsigned errors = 0, badmsg = 0;
+  for (unsigned it = 0; it < 2000; it++) {
+    char *buf = malloc(len + 1);
+    memcpy(buf, base, len + 1);
+    for (unsigned m = 1 + (unsigned)kit_rng_below(&rng, 3); m--;)
+      buf[kit_rng_below(&rng, len)] = "0123456789abcdefx ,=#-\n"[kit_rng_below(&rng, 24)];
+    recs_t v;
+    char e[KIT_ERR_LEN] = "";
+    if (import_text(buf, 3, &v, NULL, e, sizeof e)) {
+      errors++;
+      if (strncmp(e, "a.traceg:", 9) != 0 || strchr(e, '\n')) badmsg++;
+    }
+    recs_free(&v);
+    free(buf);
+  }
+  char d[128];
+  snprintf(d, sizeof d, "%u of %u errors without 'a.traceg:LINE: '", badmsg, errors);
+  verdict("accel import fuzz: 2000 mutated traces, every error 'name:LINE: ...'", badmsg == 0 && errors > 0, d);
+}
+
 int main(void)
 {
   params();
   kernels();
   sched();
   files();
+  importer();
   return unit_done();
 }
