@@ -6,6 +6,7 @@
  *   kit traffic --list [--json]                       kernels and parameters
  *   kit traffic KERNEL [P=V..] [--seed N] -o FILE [--json]   write a kit trace
  *   kit traffic --import FILE.traceg [--sms N] -o FILE [--json]  convert
+ *   kit traffic --check FILE [--json]                 read a kit trace whole
  *
  * A result line for people on stdout ("wrote FILE: N records ..."), or with
  * --json one object (schema cvkit.traffic/1: file, records, loads, stores,
@@ -30,7 +31,8 @@ static int usage(void)
 {
   fprintf(stderr, "usage: kit traffic --list [--json] |\n"
                   "       kit traffic KERNEL [P=V..] [--seed N] -o FILE [--json] |\n"
-                  "       kit traffic --import FILE.traceg [--sms N] -o FILE [--json]\n");
+                  "       kit traffic --import FILE.traceg [--sms N] -o FILE [--json] |\n"
+                  "       kit traffic --check FILE [--json]\n");
   return 2;
 }
 
@@ -71,6 +73,7 @@ static void list_json(void)
 
 typedef struct tally {
   uint64_t records, loads, stores, lanes;
+  int wrote;   /* the file was written (not only read) */
 } tally_t;
 
 static void count(tally_t *t, const kit_winst_t *r)
@@ -84,7 +87,7 @@ static void count(tally_t *t, const kit_winst_t *r)
 static void result(const char *out, const tally_t *t, const kit_accel_reader_t *imp, int json)
 {
   if (!json) {
-    printf("wrote %s: %" PRIu64 " records (%" PRIu64 " loads, %" PRIu64 " stores, %" PRIu64 " active lanes)", out,
+    printf("%s %s: %" PRIu64 " records (%" PRIu64 " loads, %" PRIu64 " stores, %" PRIu64 " active lanes)", imp || t->wrote ? "wrote" : "read", out,
            t->records, t->loads, t->stores, t->lanes);
     if (imp)
       printf("; imported %" PRIu64 " thread blocks, %" PRIu64 " instructions, %" PRIu64 " memory, %" PRIu64
@@ -118,7 +121,7 @@ static int write_kernel(const kit_kernel_t *k, const long *P, uint64_t seed, con
   }
   kit_trace_write_header(o.f, comment);
   kit_winst_t r;
-  tally_t n = {0, 0, 0, 0};
+  tally_t n = {0, 0, 0, 0, 1};
   while (kit_traffic_next(t, &r)) {
     kit_trace_write(o.f, &r);
     count(&n, &r);
@@ -149,7 +152,7 @@ static int write_import(const char *in, unsigned sms, const char *out, int json)
            a.info.block[1], a.info.block[2], a.info.version, sms);
   kit_trace_write_header(o.f, comment);
   kit_winst_t r;
-  tally_t n = {0, 0, 0, 0};
+  tally_t n = {0, 0, 0, 0, 1};
   int rc;
   while ((rc = kit_accel_next(&a, &r, err, sizeof err)) == 1) {
     kit_trace_write(o.f, &r);
@@ -169,9 +172,23 @@ static int write_import(const char *in, unsigned sms, const char *out, int json)
   return 0;
 }
 
+static int check_file(const char *path, int json)
+{
+  kit_trace_reader_t t;
+  if (kit_trace_open(&t, path, err, sizeof err)) return kit_error(err);
+  kit_winst_t r;
+  tally_t n = {0, 0, 0, 0, 0};
+  int rc;
+  while ((rc = kit_trace_next(&t, &r, err, sizeof err)) == 1) count(&n, &r);
+  kit_trace_close(&t);
+  if (rc < 0) return kit_error(err);
+  result(path, &n, NULL, json);
+  return 0;
+}
+
 int kit_traffic_main(int argc, char **argv)
 {
-  const char *out = NULL, *seed_s = NULL, *import = NULL, *sms_s = NULL, *kernel = NULL;
+  const char *out = NULL, *seed_s = NULL, *import = NULL, *sms_s = NULL, *kernel = NULL, *check = NULL;
   const char *words[TRAFFIC_MAX_PARAMS + 1];
   unsigned nwords = 0;
   int list = 0, json = 0;
@@ -181,6 +198,7 @@ int kit_traffic_main(int argc, char **argv)
     else if (strcmp(w, "--seed") == 0) slot = &seed_s;
     else if (strcmp(w, "--import") == 0) slot = &import;
     else if (strcmp(w, "--sms") == 0) slot = &sms_s;
+    else if (strcmp(w, "--check") == 0) slot = &check;
     else if (strcmp(w, "--list") == 0 || strcmp(w, "--json") == 0) {
       int *flag = w[2] == 'l' ? &list : &json;
       if (*flag) return snprintf(err, sizeof err, "option %s given twice", w), kit_error(err);
@@ -202,6 +220,10 @@ int kit_traffic_main(int argc, char **argv)
       return snprintf(err, sizeof err, "unexpected word '%s' (one KERNEL; parameters are NAME=VALUE)", w),
              kit_error(err);
     }
+  }
+  if (check) {
+    if (list || out || seed_s || import || sms_s || kernel || nwords) return usage();
+    return check_file(check, json);
   }
   if (list) {
     if (out || seed_s || import || sms_s || kernel || nwords) return usage();
