@@ -151,6 +151,7 @@ static void clear_tb(kit_accel_reader_t *r)
   r->ready = 0;
   r->have_tb = 0;
   r->warp = -1;
+  r->warps_seen = 0;
 }
 
 static int start(kit_accel_reader_t *r, unsigned sms, char *err, size_t errlen)
@@ -399,7 +400,8 @@ static int read_tb(kit_accel_reader_t *r, char *err, size_t errlen)
       if (decword(r, "warp", v, UINT32_MAX, &x, err, errlen)) return -1;
       if (x >= r->nwarps) return fail(r, err, errlen, "warp %" PRIu64 ": a block of %u threads has %u warps", x,
                                      r->info.block[0] * r->info.block[1] * r->info.block[2], r->nwarps);
-      if (r->n[x]) return fail(r, err, errlen, "warp %" PRIu64 " listed twice in one block", x);
+      if (r->warps_seen >> x & 1) return fail(r, err, errlen, "warp %" PRIu64 " listed twice in one block", x);
+      r->warps_seen |= 1u << x;
       r->warp = (int)x;
       r->insts = UINT64_MAX;
       r->seen = 0;

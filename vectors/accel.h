@@ -47,6 +47,7 @@ typedef struct kit_accel_reader {
   unsigned insts_line;          /* line of that "insts =" */
   uint32_t cta;                 /* linear id of the current thread block */
   unsigned nwarps;              /* warps per thread block */
+  uint32_t warps_seen;          /* bit w: "warp = w" seen in this block */
   kit_winst_t *w[KIT_WARP];     /* per warp of the block: its memory records */
   size_t n[KIT_WARP], cap[KIT_WARP];
   size_t round;                 /* hand-out cursor: round, then warp */

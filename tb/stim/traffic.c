@@ -54,6 +54,7 @@ typedef struct sm {
   warp_t *slot;             /* WarpsPerSm slots */
   unsigned used;            /* live slots */
   unsigned last;            /* slot that issued last */
+  uint64_t last_age;        /* age of the warp that issued last (its slot may hold a newer one) */
   unsigned turn;            /* mix: the part whose CTA launches next here */
   uint64_t cycle;           /* issue slots so far (issued or idle) */
 } sm_t;
@@ -533,6 +534,7 @@ kit_traffic_t *kit_traffic_new(const kit_kernel_t *k, const long *P, uint64_t se
   for (unsigned s = 0; s < t->nsm; s++) {
     if (!(t->sm[s].slot = calloc(t->slots, sizeof *t->sm[s].slot))) goto oom;
     t->sm[s].last = t->slots - 1;   /* round-robin starts at slot 0 */
+    t->sm[s].last_age = UINT64_MAX;  /* GTO starts with the oldest */
   }
   /* the first CTAs round-robin over the SMs, as long as they fit */
   for (int any = 1; any;) {
@@ -567,7 +569,7 @@ static int pick(const kit_traffic_t *t, const sm_t *m)
   int best = -1;
   if (t->sched == TRAFFIC_GTO) {
     const warp_t *l = &m->slot[m->last];
-    if (l->live && l->ready_at <= m->cycle) return (int)m->last;
+    if (l->live && l->age == m->last_age && l->ready_at <= m->cycle) return (int)m->last;
     for (unsigned i = 0; i < t->slots; i++) {
       const warp_t *x = &m->slot[i];
       if (x->live && x->ready_at <= m->cycle && (best < 0 || x->age < m->slot[best].age)) best = (int)i;
@@ -625,6 +627,7 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     r->warp = x->warp;
     r->kernel = x->part;
     m->last = (unsigned)i;
+    m->last_age = x->age;
     m->cycle++;
     x->ready_at = m->cycle + (r->store ? 0 : t->lat);
     t->turn = (t->turn + 1) % t->nsm;

@@ -365,6 +365,18 @@ static void sched(void)
   for (size_t i = 0; i < v.n; i++) CHECK_EQ(v.r[i].warp, i / 3, "warp of record");
   group_end();
   recs_free(&v);
+  /* GTO, one SM of 4 slots, two CTAs of 4 warps: CTA 1 launches into the
+   * slots CTA 0 freed, and GTO starts it from its oldest warp, not from
+   * whichever warp took the slot that issued last */
+  gen(&v, "block", "N=256 Cta=128 Reps=2 SMs=1 Lat=0 Sched=1 WarpsPerSm=4", 1, err, sizeof err);
+  group_begin("traffic sched: GTO takes a new CTA oldest warp first; a CTA waits for free slots");
+  CHECK_EQ(v.n, 16, "records");
+  for (size_t i = 0; i < v.n; i++) {
+    CHECK_EQ(v.r[i].cta, i / 8, "cta of record");
+    CHECK_EQ(v.r[i].warp, i % 8 / 2, "warp of record");
+  }
+  group_end();
+  recs_free(&v);
   /* GTO with Lat=2: warp 0 issues, stalls 2 slots; warps 1 and 2 fill
    * them; then warp 0 (oldest ready) again: 0 1 2 0 1 2 ..., and warp 3
    * only when 0..2 are done; round-robin rotates 0 1 2 3 */
@@ -700,6 +712,7 @@ static void importer(void)
     {H3 "#BEGIN_TB\n#BEGIN_TB\n", "a.traceg:17: #BEGIN_TB before the previous block's #END_TB"},
     {H3 "#BEGIN_TB\nthread block = 0,0,0\n#END_TB\nwarp = 0\n", "a.traceg:19: a line outside #BEGIN_TB"},
     {H3 "#BEGIN_TB\nwarp = 0\n", "a.traceg:17: 'warp =' before 'thread block ='"},
+    {H3 TB "insts = 0\nwarp = 0\n", "a.traceg:20: warp 0 listed twice in one block"},
     {H3 "#BEGIN_TB\nthread block = 0,0,0\n0000 ffffffff 0 NOP 0 0\n", "a.traceg:18: an instruction before 'warp ='"},
     {H3 TB "insts = 1\n0000 00000001 1 R1 LDG.E 1 R2 4 1 0x100 x\n", "a.traceg:20: stride: 'x' is not an integer"},
     {H3 TB "insts = 1\n0000 ffffffff 0 NOP 0 0", "a.traceg:20: truncated: the last line has no newline"},
