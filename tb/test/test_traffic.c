@@ -722,7 +722,6 @@ static void importer(void)
     recs_t v;
     char e[KIT_ERR_LEN] = "";
     int rc = import_text(bad[i].text, 1, &v, NULL, e, sizeof e);
-    if (getenv("SHOWERR")) printf("# %u %s\n", i, e);
     CHECK(rc == -1 && strncmp(e, bad[i].msg, strlen(bad[i].msg)) == 0 && !strchr(e, '\n'),
           "input %u: got rc %d '%s', expected '%s'", i, rc, e, bad[i].msg);
     recs_free(&v);
