@@ -322,7 +322,7 @@ static int i_matmul(const part_t *p, warp_t *w, kit_winst_t *r)
 
 static uint64_t ws_bytes(const long *P)
 {
-  uint64_t chunk = (uint64_t)P[P3] * (uint64_t)P[TP_SIZE];
+  uint64_t chunk = (uint64_t)P[P2] * (uint64_t)P[TP_SIZE];   /* Cta * Size */
   uint64_t want = ((uint64_t)P[P0] * (uint64_t)P[P1] + 99) / 100;
   return (want + chunk - 1) / chunk * chunk;
 }

@@ -235,6 +235,12 @@ static void kernels(void)
   bad = prop_thrash(&w, 2, 16384, 2);
   verdict("traffic thrash checker fails on a working set of 1 x L1", bad != NULL, "passed");
   recs_free(&w);
+  /* 130% of 16384 = 21299.2 bytes: rounded up to whole chunks of
+   * Cta*Size = 512 bytes, 42 chunks = 21504 bytes */
+  gen(&w, "thrash", "L1=16384 WsPct=130 Cta=128 Reps=3 SMs=1", 1, err, sizeof err);
+  bad = prop_thrash(&w, 1, 21504, 3);
+  verdict("traffic thrash: 1.3 x L1 rounded up to whole Cta*Size chunks", !bad, bad ? bad : "");
+  recs_free(&w);
 
   gen(&w, "matmul", "N=64 Tile=16 SMs=2", 1, err, sizeof err);
   bad = prop_matmul(&w, 64, 16);
