@@ -88,3 +88,5 @@ sed 's/^0010 00000003 1 R2 LDG.E 1 R4 4 0 0x7f0000000100 0x7f0000000104$/0010 00
 expect_err "traffic --import names a bad .traceg line" "bad.traceg:17: the line ends before its addresses" \
   $kit traffic --import "$T/bad.traceg" -o "$T/x6"
 noout "$T/x6" "traffic --import of a bad .traceg"
+expect_err "traffic --check a missing file" "nope.trace: cannot open" $kit traffic --check "$T/nope.trace"
+expect_err "traffic --import a directory" "$T: is a directory" $kit traffic --import "$T" -o "$T/x7"
