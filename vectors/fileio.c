@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,6 +36,17 @@ int kit_lines_open(kit_lines_t *L, const char *path, char *err, size_t errlen)
     return -1;
   }
   return kit_lines_attach(L, L->f, path, err, errlen);
+}
+
+int kit_lines_fail(const kit_lines_t *L, char *err, size_t errlen, const char *fmt, ...)
+{
+  int n = snprintf(err, errlen, "%s:%u: ", L->path, L->lineno);
+  if (n < 0 || (size_t)n >= errlen) return -1;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+  va_end(ap);
+  return -1;
 }
 
 unsigned kit_line_words(char *line, char **w, unsigned max)

@@ -50,6 +50,12 @@ int kit_lines_attach(kit_lines_t *L, FILE *f, const char *name, char *err, size_
  * "PATH: read error: ..."). */
 int kit_lines_next(kit_lines_t *L, char **line, size_t *len, char *err, size_t errlen);
 void kit_lines_close(kit_lines_t *L);
+/* A reader's error at the line last returned: err gets "PATH:LINE: " and
+ * the formatted message; returns -1. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+int kit_lines_fail(const kit_lines_t *L, char *err, size_t errlen, const char *fmt, ...);
 /* A table line's words (the offline tools' inputs): `#` starts a comment,
  * words are split at spaces and tabs in place; at most max are kept, the
  * count returned (0: a blank or comment line). */

@@ -21,6 +21,7 @@
  *   kit plan     TARGET [options]                the job list of a flow (tb/harness/plan.c)
  *   kit dpigen   BLOCK -o DIR [--top M] [--rtl F] [P=V..]  DPI-C package + SV testbench
  *   kit dpitop   -o FILE BLOCK...                 top of DPI-C testbenches (tb/harness/dpigen.c)
+ *   kit traffic  KERNEL|--import F|--list ...    GPU kernel traces (tb/harness/traffic_cmd.c)
  *
  * Every error is one line on stderr naming the file, line or parameter,
  * with exit status 2 (usage) or 1 (bad input / failed check); an output
@@ -41,6 +42,7 @@
 #include "tb/harness/partition.h"
 #include "tb/harness/plan.h"
 #include "tb/harness/sweep.h"
+#include "tb/harness/traffic_cmd.h"
 #include "tb/stim/source.h"
 #include "vectors/vcd.h"
 #include "vectors/vecio.h"
@@ -56,7 +58,7 @@ static int usage(void)
           "       summary linebacker | miter BLOCK -o FILE [--base] [P=V..] |\n"
           "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | vec2stim FILE.vec -o FILE.stim [--cycles N] |\n"
           "       checks BLOCK | equiv BLOCK | partition TABLE [-o FILE.stim] [--json] |\n"
-          "       classify PROFILE [--lo PCT] [--hi PCT] |\n"
+          "       classify PROFILE [--lo PCT] [--hi PCT] | traffic (--list | KERNEL .. | --import ..) |\n"
           "       dpigen BLOCK -o DIR [--top MODULE] [--rtl FILES] [P=V..] | dpitop -o FILE BLOCK...\n");
   return 2;
 }
@@ -596,6 +598,7 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "classify") == 0) return kit_classify_main(argc - 2, argv + 2);
   if (strcmp(cmd, "dpigen") == 0) return kit_dpigen_main(argc - 2, argv + 2);
   if (strcmp(cmd, "dpitop") == 0) return kit_dpitop_main(argc - 2, argv + 2);
+  if (strcmp(cmd, "traffic") == 0) return kit_traffic_main(argc - 2, argv + 2);
   if (strcmp(cmd, "checkvec") == 0) {
     if (argc == 3) return cmd_checkvec(argv[2], 0);
     return argc == 4 && strcmp(argv[3], "--json") == 0 ? cmd_checkvec(argv[2], 1) : usage();

@@ -1,0 +1,250 @@
+/*
+ * traffic_cmd.c - `kit traffic`, the command face of the traffic kernels
+ * (tb/stim/traffic.h) and the trace formats (vectors/trace.h,
+ * vectors/accel.h); doc/traffic.md:
+ *
+ *   kit traffic --list [--json]                       kernels and parameters
+ *   kit traffic KERNEL [P=V..] [--seed N] -o FILE [--json]   write a kit trace
+ *   kit traffic --import FILE.traceg [--sms N] -o FILE [--json]  convert
+ *   kit traffic --check FILE [--json]                 read a kit trace whole
+ *
+ * A result line for people on stdout ("wrote FILE: N records ..."), or with
+ * --json one object (schema cvkit.traffic/1: file, records, loads, stores,
+ * lanes, and for an import the instruction counts) for tools. Errors are
+ * one line naming the parameter, option or FILE:LINE, exit status 1 (2 for
+ * usage); the output is written whole or not at all (vectors/fileio.c).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tb/harness/args.h"
+#include "tb/harness/traffic_cmd.h"
+#include "tb/stim/traffic.h"
+#include "vectors/accel.h"
+#include "vectors/fileio.h"
+#include "vectors/trace.h"
+
+static char err[1024];
+
+static int usage(void)
+{
+  fprintf(stderr, "usage: kit traffic --list [--json] |\n"
+                  "       kit traffic KERNEL [P=V..] [--seed N] -o FILE [--json] |\n"
+                  "       kit traffic --import FILE.traceg [--sms N] -o FILE [--json] |\n"
+                  "       kit traffic --check FILE [--json]\n");
+  return 2;
+}
+
+static void list_text(void)
+{
+  for (unsigned i = 0; i < kit_kernel_count(); i++) {
+    const kit_kernel_t *k = kit_kernel_at(i);
+    printf("%u %s: %s\n", i, k->name, k->doc);
+    for (unsigned j = 0; j < k->nparams; j++) {
+      const kit_param_t *p = &k->params[j];
+      printf("    %-10s %ld..%ld, default %ld: %s\n", p->name, p->min, p->max, p->def, p->doc);
+    }
+  }
+}
+
+static void list_json(void)
+{
+  printf("{\"schema\": \"cvkit.traffic-list/1\", \"kernels\": [");
+  for (unsigned i = 0; i < kit_kernel_count(); i++) {
+    const kit_kernel_t *k = kit_kernel_at(i);
+    printf("%s{\"index\": %u, \"name\": ", i ? ", " : "", i);
+    kit_json_str(stdout, k->name);
+    printf(", \"doc\": ");
+    kit_json_str(stdout, k->doc);
+    printf(", \"params\": [");
+    for (unsigned j = 0; j < k->nparams; j++) {
+      const kit_param_t *p = &k->params[j];
+      printf("%s{\"name\": ", j ? ", " : "");
+      kit_json_str(stdout, p->name);
+      printf(", \"min\": %ld, \"max\": %ld, \"default\": %ld, \"doc\": ", p->min, p->max, p->def);
+      kit_json_str(stdout, p->doc);
+      printf("}");
+    }
+    printf("]}");
+  }
+  printf("]}\n");
+}
+
+typedef struct tally {
+  uint64_t records, loads, stores, lanes;
+  int wrote;   /* the file was written (not only read) */
+} tally_t;
+
+static void count(tally_t *t, const kit_winst_t *r)
+{
+  t->records++;
+  t->loads += !r->store;
+  t->stores += r->store;
+  t->lanes += (unsigned)__builtin_popcount(r->mask);
+}
+
+static void result(const char *out, const tally_t *t, const kit_accel_reader_t *imp, int json)
+{
+  if (!json) {
+    printf("%s %s: %" PRIu64 " records (%" PRIu64 " loads, %" PRIu64 " stores, %" PRIu64 " active lanes)", imp || t->wrote ? "wrote" : "read", out,
+           t->records, t->loads, t->stores, t->lanes);
+    if (imp)
+      printf("; imported %" PRIu64 " thread blocks, %" PRIu64 " instructions, %" PRIu64 " memory, %" PRIu64
+             " dropped (not on the L1 data path)",
+             imp->tbs, imp->instructions, imp->memory, imp->dropped);
+    printf("\n");
+    return;
+  }
+  printf("{\"schema\": \"cvkit.traffic/1\", \"file\": ");
+  kit_json_str(stdout, out);
+  printf(", \"records\": %" PRIu64 ", \"loads\": %" PRIu64 ", \"stores\": %" PRIu64 ", \"lanes\": %" PRIu64, t->records,
+         t->loads, t->stores, t->lanes);
+  if (imp)
+    printf(", \"import\": {\"thread_blocks\": %" PRIu64 ", \"instructions\": %" PRIu64 ", \"memory\": %" PRIu64
+           ", \"dropped\": %" PRIu64 "}",
+           imp->tbs, imp->instructions, imp->memory, imp->dropped);
+  printf("}\n");
+}
+
+static int write_kernel(const kit_kernel_t *k, const long *P, uint64_t seed, const char *out, int json)
+{
+  char params[1024], comment[1400];
+  kit_kernel_params_text(k, P, params, sizeof params);
+  snprintf(comment, sizeof comment, "kernel %s seed %" PRIu64 "\nparams %s", k->name, seed, params);
+  kit_traffic_t *t = kit_traffic_new(k, P, seed, err, sizeof err);
+  if (!t) return kit_error(err);
+  kit_out_t o;
+  if (kit_out_open(&o, out, err, sizeof err)) {
+    kit_traffic_free(t);
+    return kit_error(err);
+  }
+  kit_trace_write_header(o.f, comment);
+  kit_winst_t r;
+  tally_t n = {0, 0, 0, 0, 1};
+  while (kit_traffic_next(t, &r)) {
+    kit_trace_write(o.f, &r);
+    count(&n, &r);
+  }
+  kit_traffic_free(t);
+  if (kit_out_commit(&o, err, sizeof err)) return kit_error(err);
+  result(out, &n, NULL, json);
+  return 0;
+}
+
+static int write_import(const char *in, unsigned sms, const char *out, int json)
+{
+  kit_accel_reader_t a;
+  if (kit_accel_open(&a, in, sms, err, sizeof err)) {
+    kit_accel_close(&a);
+    return kit_error(err);
+  }
+  kit_out_t o;
+  if (kit_out_open(&o, out, err, sizeof err)) {
+    kit_accel_close(&a);
+    return kit_error(err);
+  }
+  char comment[1024];
+  snprintf(comment, sizeof comment,
+           "imported from %s\naccel-sim kernel %s, id %u, grid (%u,%u,%u), block (%u,%u,%u), tracer version %u\n"
+           "SM of a thread block: its linear id %% %u; warps of a block round-robin",
+           in, a.info.name, a.info.kernel_id, a.info.grid[0], a.info.grid[1], a.info.grid[2], a.info.block[0],
+           a.info.block[1], a.info.block[2], a.info.version, sms);
+  kit_trace_write_header(o.f, comment);
+  kit_winst_t r;
+  tally_t n = {0, 0, 0, 0, 1};
+  int rc;
+  while ((rc = kit_accel_next(&a, &r, err, sizeof err)) == 1) {
+    kit_trace_write(o.f, &r);
+    count(&n, &r);
+  }
+  if (rc < 0) {
+    kit_out_abort(&o);
+    kit_accel_close(&a);
+    return kit_error(err);
+  }
+  if (kit_out_commit(&o, err, sizeof err)) {
+    kit_accel_close(&a);
+    return kit_error(err);
+  }
+  result(out, &n, &a, json);
+  kit_accel_close(&a);
+  return 0;
+}
+
+static int check_file(const char *path, int json)
+{
+  kit_trace_reader_t t;
+  if (kit_trace_open(&t, path, err, sizeof err)) return kit_error(err);
+  kit_winst_t r;
+  tally_t n = {0, 0, 0, 0, 0};
+  int rc;
+  while ((rc = kit_trace_next(&t, &r, err, sizeof err)) == 1) count(&n, &r);
+  kit_trace_close(&t);
+  if (rc < 0) return kit_error(err);
+  result(path, &n, NULL, json);
+  return 0;
+}
+
+int kit_traffic_main(int argc, char **argv)
+{
+  const char *out = NULL, *seed_s = NULL, *import = NULL, *sms_s = NULL, *kernel = NULL, *check = NULL;
+  const char *words[TRAFFIC_MAX_PARAMS + 1];
+  unsigned nwords = 0;
+  int list = 0, json = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *w = argv[i], **slot = NULL;
+    if (strcmp(w, "-o") == 0) slot = &out;
+    else if (strcmp(w, "--seed") == 0) slot = &seed_s;
+    else if (strcmp(w, "--import") == 0) slot = &import;
+    else if (strcmp(w, "--sms") == 0) slot = &sms_s;
+    else if (strcmp(w, "--check") == 0) slot = &check;
+    else if (strcmp(w, "--list") == 0 || strcmp(w, "--json") == 0) {
+      int *flag = w[2] == 'l' ? &list : &json;
+      if (*flag) return snprintf(err, sizeof err, "option %s given twice", w), kit_error(err);
+      *flag = 1;
+      continue;
+    }
+    if (slot) {
+      if (*slot) return snprintf(err, sizeof err, "option %s given twice", w), kit_error(err);
+      if (i + 1 >= argc) return snprintf(err, sizeof err, "option %s needs a value", w), kit_error(err);
+      *slot = argv[++i];
+    } else if (w[0] == '-') {
+      return snprintf(err, sizeof err, "unknown option '%s'", w), kit_error(err);
+    } else if (strchr(w, '=')) {
+      if (nwords == TRAFFIC_MAX_PARAMS) return kit_error("too many NAME=VALUE words");
+      words[nwords++] = w;
+    } else if (!kernel) {
+      kernel = w;
+    } else {
+      return snprintf(err, sizeof err, "unexpected word '%s' (one KERNEL; parameters are NAME=VALUE)", w),
+             kit_error(err);
+    }
+  }
+  if (check) {
+    if (list || out || seed_s || import || sms_s || kernel || nwords) return usage();
+    return check_file(check, json);
+  }
+  if (list) {
+    if (out || seed_s || import || sms_s || kernel || nwords) return usage();
+    if (json) list_json();
+    else list_text();
+    return 0;
+  }
+  if (!out) return usage();
+  if (import) {
+    uint64_t sms = 1;
+    if (kernel || seed_s || nwords) return kit_error("--import takes no KERNEL, --seed or parameters (only --sms)");
+    if (sms_s && kit_parse_u64("--sms", sms_s, 1, 1024, &sms, err, sizeof err)) return kit_error(err);
+    return write_import(import, (unsigned)sms, out, json);
+  }
+  if (!kernel) return usage();
+  if (sms_s) return kit_error("--sms is for --import; a kernel's SMs are its parameter SMs=");
+  const kit_kernel_t *k = kit_kernel_find(kernel);
+  if (!k) return snprintf(err, sizeof err, "unknown kernel '%s' (kit traffic --list)", kernel), kit_error(err);
+  long P[TRAFFIC_MAX_PARAMS];
+  uint64_t seed = 1;
+  if (seed_s && kit_parse_u64("--seed", seed_s, 0, UINT64_MAX, &seed, err, sizeof err)) return kit_error(err);
+  if (kit_kernel_params(k, P, nwords, words, err, sizeof err)) return kit_error(err);
+  return write_kernel(k, P, seed, out, json);
+}

@@ -1,0 +1,450 @@
+/*
+ * accel.c - read Accel-Sim kernel traces (.traceg) into warp records; see
+ * accel.h and doc/traffic.md "Importing Accel-Sim traces".
+ *
+ * A file is a header of "-key = value" lines, then thread blocks:
+ *   #BEGIN_TB / thread block = x,y,z / (warp = W / insts = N / N lines)... / #END_TB
+ * and an instruction line is
+ *   [tb_x tb_y tb_z warp (versions < 3)] [line (lineinfo)] PC MASK
+ *   NDST DST.. OPCODE NSRC SRC.. WIDTH [MODE ADDRESSES] [IMMEDIATE]
+ * with PC and MASK in hex, the address modes 0 (one hex address per active
+ * lane), 1 (hex base, decimal stride: the k-th active lane at base +
+ * k * stride) and 2 (hex base, then one decimal delta per further active
+ * lane, each from the previous active lane's address).
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmodel/core/block.h"
+#include "vectors/accel.h"
+
+#define MAX_WORDS 200
+#define MAX_REGS  32
+
+#define fail(r, ...) kit_lines_fail(&(r)->L, __VA_ARGS__)
+
+/* A hex number with or without 0x, at most max. */
+static int hexword(const kit_accel_reader_t *r, const char *what, const char *w, uint64_t max, uint64_t *v,
+                   char *err, size_t errlen)
+{
+  char buf[40], msg[KIT_ERR_LEN];
+  int pre = w[0] == '0' && (w[1] == 'x' || w[1] == 'X');
+  if (strlen(w) > 32) return fail(r, err, errlen, "%s: '%.32s...' is not a hex number", what, w);
+  snprintf(buf, sizeof buf, "%s%s", pre ? "" : "0x", w);
+  if (kit_parse_u64(what, buf, 0, max, v, msg, sizeof msg) == 0) return 0;
+  return fail(r, err, errlen, "%s (hex)", msg);
+}
+
+static int decword(const kit_accel_reader_t *r, const char *what, const char *w, uint64_t max, uint64_t *v,
+                   char *err, size_t errlen)
+{
+  char msg[KIT_ERR_LEN];
+  if (kit_parse_u64(what, w, 0, max, v, msg, sizeof msg) == 0 && (w[0] != '0' || w[1] != 'x')) return 0;
+  if (w[0] == '0' && w[1] == 'x') snprintf(msg, sizeof msg, "%s: '%s' is not a decimal number", what, w);
+  return fail(r, err, errlen, "%s", msg);
+}
+
+/* "a,b,c" (or "(a,b,c)") into v[3], each 1..max (lo) */
+static int triple(const kit_accel_reader_t *r, const char *what, const char *text, unsigned lo, unsigned *v,
+                  char *err, size_t errlen)
+{
+  char buf[128], *p = buf;
+  size_t o = 0;
+  for (const char *s = text; *s && o + 1 < sizeof buf; s++)
+    if (*s != ' ' && *s != '\t') buf[o++] = *s;
+  buf[o] = '\0';
+  if (*p == '(') {
+    p++;
+    if (o < 2 || buf[o - 1] != ')') return fail(r, err, errlen, "%s: expected (x,y,z), got '%s'", what, text);
+    buf[o - 1] = '\0';
+  }
+  for (unsigned i = 0; i < 3; i++) {
+    char *c = strchr(p, ',');
+    if ((i < 2) != (c != NULL)) return fail(r, err, errlen, "%s: expected three numbers x,y,z, got '%s'", what, text);
+    if (c) *c = '\0';
+    uint64_t x;
+    if (decword(r, what, p, UINT32_MAX, &x, err, errlen)) return -1;
+    if (x < lo) return fail(r, err, errlen, "%s: %" PRIu64 " is below %u", what, x, lo);
+    v[i] = (unsigned)x;
+    p = c ? c + 1 : p;
+  }
+  return 0;
+}
+
+/* "KEY = VALUE": the value after '=' with spaces trimmed, or NULL. */
+static char *value_of(char *line)
+{
+  char *eq = strchr(line, '=');
+  if (!eq) return NULL;
+  eq++;
+  while (*eq == ' ' || *eq == '\t') eq++;
+  size_t n = strlen(eq);
+  while (n && (eq[n - 1] == ' ' || eq[n - 1] == '\t')) eq[--n] = '\0';
+  return eq;
+}
+
+/* The key of "-KEY = VALUE" (after the '-', before the '='), squeezed into
+ * single spaces in buf. */
+static void key_of(const char *line, char *buf, size_t len)
+{
+  size_t o = 0;
+  for (const char *s = line + 1; *s && *s != '=' && o + 1 < len; s++) {
+    if (*s == ' ' || *s == '\t') {
+      if (o && buf[o - 1] != ' ') buf[o++] = ' ';
+    } else
+      buf[o++] = *s;
+  }
+  while (o && buf[o - 1] == ' ') o--;
+  buf[o] = '\0';
+}
+
+static int header_line(kit_accel_reader_t *r, char *line, char *err, size_t errlen)
+{
+  char key[64];
+  key_of(line, key, sizeof key);
+  char *v = value_of(line);
+  kit_accel_info_t *in = &r->info;
+  uint64_t x;
+  if (!v) return fail(r, err, errlen, "header line '-%s' has no '='", key);
+  if (strcmp(key, "kernel name") == 0) snprintf(in->name, sizeof in->name, "%s", v);
+  else if (strcmp(key, "kernel id") == 0) {
+    if (decword(r, "kernel id", v, UINT32_MAX, &x, err, errlen)) return -1;
+    in->kernel_id = (unsigned)x;
+  } else if (strcmp(key, "grid dim") == 0) return triple(r, "grid dim", v, 1, in->grid, err, errlen);
+  else if (strcmp(key, "block dim") == 0) return triple(r, "block dim", v, 1, in->block, err, errlen);
+  else if (strcmp(key, "accelsim tracer version") == 0) {
+    if (decword(r, "accelsim tracer version", v, UINT32_MAX, &x, err, errlen)) return -1;
+    if (x < 1 || x > KIT_ACCEL_MAX_VERSION)
+      return fail(r, err, errlen, "accelsim tracer version %" PRIu64 " not supported (1..%d)", x,
+                  KIT_ACCEL_MAX_VERSION);
+    in->version = (unsigned)x;
+  } else if (strcmp(key, "enable lineinfo") == 0) {
+    if (decword(r, "enable lineinfo", v, 1, &x, err, errlen)) return -1;
+    in->lineinfo = (unsigned)x;
+  }
+  /* shmem, nregs, binary version, cuda stream id, base addresses, nvbit
+   * version: not needed for the records */
+  return 0;
+}
+
+/* The next line that is not blank, *p at its first word: 1, 0 at the end,
+ * -1 on error (a truncated last line among them). */
+static int next_content(kit_accel_reader_t *r, char **p, char *err, size_t errlen)
+{
+  char *line;
+  size_t len;
+  int rc;
+  while ((rc = kit_lines_next(&r->L, &line, &len, err, errlen)) == 1) {
+    if (!r->L.newline) return fail(r, err, errlen, "truncated: the last line has no newline");
+    *p = line + strspn(line, " \t");
+    if (**p) return 1;
+  }
+  return rc;
+}
+
+static void clear_tb(kit_accel_reader_t *r)
+{
+  for (unsigned w = 0; w < KIT_WARP; w++) r->n[w] = 0;
+  r->round = 0;
+  r->next_warp = 0;
+  r->ready = 0;
+  r->have_tb = 0;
+  r->warp = -1;
+  r->warps_seen = 0;
+}
+
+static int start(kit_accel_reader_t *r, unsigned sms, char *err, size_t errlen)
+{
+  char *p;
+  int rc;
+  r->sms = sms ? sms : 1;
+  clear_tb(r);
+  while ((rc = next_content(r, &p, err, errlen)) == 1) {
+    if (strncmp(p, "#BEGIN_TB", 9) == 0) {
+      r->in_tb = 1;
+      break;
+    }
+    if (*p == '#') continue;   /* "#traces format = ..." and other comments */
+    if (*p != '-') return fail(r, err, errlen, "expected a header line '-key = value' or #BEGIN_TB");
+    if (header_line(r, p, err, errlen)) return -1;
+  }
+  if (rc < 0) return -1;
+  if (!r->info.grid[0] || !r->info.block[0])
+    return fail(r, err, errlen, "the header has no %s line", r->info.grid[0] ? "'-block dim'" : "'-grid dim'");
+  uint64_t threads = (uint64_t)r->info.block[0] * r->info.block[1] * r->info.block[2];
+  if (threads > 1024) return fail(r, err, errlen, "block dim: %" PRIu64 " threads, over 1024", threads);
+  if ((uint64_t)r->info.grid[0] * r->info.grid[1] * r->info.grid[2] > KIT_TRACE_MAX_ID + 1ull)
+    return fail(r, err, errlen, "grid dim: over 2^32 thread blocks");
+  r->nwarps = (unsigned)((threads + KIT_WARP - 1) / KIT_WARP);
+  return 0;
+}
+
+int kit_accel_open(kit_accel_reader_t *r, const char *path, unsigned sms, char *err, size_t errlen)
+{
+  memset(r, 0, sizeof *r);
+  if (kit_lines_open(&r->L, path, err, errlen)) return -1;
+  return start(r, sms, err, errlen);
+}
+
+int kit_accel_attach(kit_accel_reader_t *r, FILE *f, const char *name, unsigned sms, char *err, size_t errlen)
+{
+  memset(r, 0, sizeof *r);
+  if (kit_lines_attach(&r->L, f, name, err, errlen)) return -1;
+  return start(r, sms, err, errlen);
+}
+
+void kit_accel_close(kit_accel_reader_t *r)
+{
+  kit_lines_close(&r->L);
+  for (unsigned w = 0; w < KIT_WARP; w++) free(r->w[w]);
+  memset(r->w, 0, sizeof r->w);
+}
+
+/* The access of an opcode: 'L' load, 'S' store (atomics too), 0 not on
+ * the L1 data path (shared, constant, texture, TMA, ...). */
+static int access_of(const char *op)
+{
+  static const char *const loads[] = {"LDG", "LD", "LDL"}, *const stores[] = {"STG", "ST", "STL", "ATOM", "ATOMG", "RED"};
+  size_t n = strcspn(op, ".");
+  for (unsigned i = 0; i < sizeof loads / sizeof loads[0]; i++)
+    if (strlen(loads[i]) == n && strncmp(op, loads[i], n) == 0) return 'L';
+  for (unsigned i = 0; i < sizeof stores / sizeof stores[0]; i++)
+    if (strlen(stores[i]) == n && strncmp(op, stores[i], n) == 0) return 'S';
+  return 0;
+}
+
+/* Bytes per lane from the opcode's modifiers (".128" -> 16, ".U8" -> 1,
+ * ".S16" -> 2), else 0. */
+static unsigned width_of(const char *op)
+{
+  for (const char *p = strchr(op, '.'); p; p = strchr(p + 1, '.')) {
+    const char *d = p + 1 + (p[1] == 'U' || p[1] == 'S');
+    size_t n = strspn(d, "0123456789");
+    if (n == 0 || n > 4 || (d[n] != '.' && d[n] != '\0')) continue;
+    return (unsigned)strtoul(d, NULL, 10) / 8;
+  }
+  return 0;
+}
+
+/* One instruction line of warp r->warp; a memory record is kept in the
+ * warp's list. */
+static int inst_line(kit_accel_reader_t *r, char *line, char *err, size_t errlen)
+{
+  char *w[MAX_WORDS + 1];
+  unsigned n = kit_line_words(line, w, MAX_WORDS + 1), i = 0;
+  uint64_t v, pc, mask;
+  if (n > MAX_WORDS) return fail(r, err, errlen, "over %u words", MAX_WORDS);
+#define NEED(what) \
+  if (i >= n) return fail(r, err, errlen, "the line ends before its %s", what)
+  if (r->info.version < 3) {   /* tb_x tb_y tb_z warp, read and not used */
+    static const char *const pre[4] = {"threadblock_x", "threadblock_y", "threadblock_z", "warpid_tb"};
+    for (unsigned k = 0; k < 4; k++) {
+      NEED(pre[k]);
+      if (decword(r, pre[k], w[i++], UINT32_MAX, &v, err, errlen)) return -1;
+    }
+  }
+  if (r->info.lineinfo) {
+    NEED("line number");
+    if (decword(r, "line number", w[i++], UINT32_MAX, &v, err, errlen)) return -1;
+  }
+  NEED("PC");
+  if (hexword(r, "PC", w[i++], UINT64_MAX, &pc, err, errlen)) return -1;
+  NEED("mask");
+  if (hexword(r, "mask", w[i++], 0xffffffffu, &mask, err, errlen)) return -1;
+  NEED("dest_num");
+  if (decword(r, "dest_num", w[i++], MAX_REGS, &v, err, errlen)) return -1;
+  i += (unsigned)v;   /* destination registers: not used */
+  NEED("opcode");
+  const char *op = w[i++];
+  NEED("src_num");
+  if (decword(r, "src_num", w[i++], MAX_REGS, &v, err, errlen)) return -1;
+  i += (unsigned)v;   /* source registers: not used */
+  NEED("mem_width");
+  uint64_t width, mode;
+  if (decword(r, "mem_width", w[i++], 1024, &width, err, errlen)) return -1;
+  r->instructions++;
+  kit_winst_t rec;
+  memset(&rec, 0, sizeof rec);
+  if (width > 0) {
+    NEED("address mode");
+    if (decword(r, "address mode", w[i++], UINT32_MAX, &mode, err, errlen)) return -1;
+    unsigned k = 0;
+    if (mode == 0) {          /* one hex address per active lane */
+      for (unsigned l = 0; l < KIT_WARP; l++) {
+        if (!(mask >> l & 1)) continue;
+        char what[32];
+        snprintf(what, sizeof what, "lane %u address", l);
+        NEED("addresses (mode 0: one per active lane)");
+        if (hexword(r, what, w[i++], UINT64_MAX, &rec.addr[l], err, errlen)) return -1;
+      }
+    } else if (mode == 1) {   /* base, stride */
+      uint64_t base;
+      long stride;
+      char msg[KIT_ERR_LEN];
+      NEED("base address");
+      if (hexword(r, "base address", w[i++], UINT64_MAX, &base, err, errlen)) return -1;
+      NEED("stride");
+      if (kit_parse_long("stride", w[i++], INT32_MIN, INT32_MAX, &stride, msg, sizeof msg))
+        return fail(r, err, errlen, "%s", msg);
+      for (unsigned l = 0; l < KIT_WARP; l++)
+        if (mask >> l & 1) rec.addr[l] = base + (uint64_t)(int64_t)stride * k++;
+    } else if (mode == 2) {   /* base, then a delta per further active lane */
+      uint64_t a;
+      NEED("base address");
+      if (hexword(r, "base address", w[i++], UINT64_MAX, &a, err, errlen)) return -1;
+      for (unsigned l = 0; l < KIT_WARP; l++) {
+        if (!(mask >> l & 1)) continue;
+        if (k++) {
+          long d;
+          char msg[KIT_ERR_LEN];
+          NEED("deltas (mode 2: one per active lane after the first)");
+          if (kit_parse_long("delta", w[i++], INT64_MIN, INT64_MAX, &d, msg, sizeof msg))
+            return fail(r, err, errlen, "%s", msg);
+          a += (uint64_t)(int64_t)d;
+        }
+        rec.addr[l] = a;
+      }
+    } else
+      return fail(r, err, errlen, "address mode %" PRIu64 " is not 0 (list), 1 (base+stride) or 2 (base+deltas)",
+                  mode);
+  }
+  if (n - i > 1 || i > n)
+    return fail(r, err, errlen, "%u words after the %s (at most one: the immediate)", i > n ? 0 : n - i,
+                width ? "addresses" : "mem_width");
+  if (width == 0) return 0;   /* not a memory instruction */
+  r->memory++;
+  int acc = access_of(op);
+  if (!acc || mask == 0) {    /* not on the L1 data path, or no lane active */
+    r->dropped++;
+    return 0;
+  }
+  unsigned size = width_of(op);
+  if (!size) size = (unsigned)width;
+  rec.pc = pc;
+  rec.mask = (uint32_t)mask;
+  rec.store = acc == 'S';
+  if (size > 16 || (size & (size - 1)))
+    return fail(r, err, errlen, "%s: %u bytes per lane, not 1, 2, 4, 8 or 16", op, size);
+  rec.size = (uint8_t)size;
+  rec.warp = (uint32_t)r->warp;
+  rec.cta = r->cta;
+  rec.sm = r->cta % r->sms;
+  char msg[KIT_ERR_LEN];
+  if (kit_winst_check(&rec, msg, sizeof msg)) return fail(r, err, errlen, "%s: %s", op, msg);
+  unsigned wi = (unsigned)r->warp;
+  if (r->n[wi] == r->cap[wi]) {
+    size_t cap = r->cap[wi] ? 2 * r->cap[wi] : 64;
+    kit_winst_t *nw = realloc(r->w[wi], cap * sizeof *nw);
+    if (!nw) return fail(r, err, errlen, "out of memory for thread block %" PRIu32, r->cta);
+    r->w[wi] = nw;
+    r->cap[wi] = cap;
+  }
+  r->w[wi][r->n[wi]++] = rec;
+  return 0;
+#undef NEED
+}
+
+/* The warp's "insts =" count matches its lines. */
+static int close_warp(kit_accel_reader_t *r, char *err, size_t errlen)
+{
+  if (r->warp >= 0 && r->seen != r->insts)
+    return fail(r, err, errlen, "warp %d: 'insts = %" PRIu64 "' (line %u) but %" PRIu64 " instruction lines", r->warp,
+                r->insts, r->insts_line, r->seen);
+  return 0;
+}
+
+/* Read up to the end of the next thread block: 1, 0 at the end of the
+ * file, -1 on error. */
+static int read_tb(kit_accel_reader_t *r, char *err, size_t errlen)
+{
+  char *p;
+  int rc;
+  clear_tb(r);
+  while ((rc = next_content(r, &p, err, errlen)) == 1) {
+    if (strncmp(p, "#BEGIN_TB", 9) == 0) {
+      if (r->in_tb) return fail(r, err, errlen, "#BEGIN_TB before the previous block's #END_TB");
+      r->in_tb = 1;
+      continue;
+    }
+    if (strncmp(p, "#END_TB", 7) == 0) {
+      if (!r->in_tb) return fail(r, err, errlen, "#END_TB without #BEGIN_TB");
+      if (!r->have_tb) return fail(r, err, errlen, "a thread block without a 'thread block = x,y,z' line");
+      if (close_warp(r, err, errlen)) return -1;
+      r->in_tb = 0;
+      r->tbs++;
+      r->ready = 1;
+      return 1;
+    }
+    if (*p == '#') continue;
+    if (!r->in_tb) return fail(r, err, errlen, "a line outside #BEGIN_TB .. #END_TB");
+    if (strncmp(p, "thread block", 12) == 0) {
+      unsigned b[3];
+      char *v = value_of(p);
+      if (r->have_tb) return fail(r, err, errlen, "a second 'thread block =' line in one block");
+      if (!v || triple(r, "thread block", v, 0, b, err, errlen)) return v ? -1 : fail(r, err, errlen, "expected 'thread block = x,y,z'");
+      for (unsigned k = 0; k < 3; k++)
+        if (b[k] >= r->info.grid[k])
+          return fail(r, err, errlen, "thread block %u,%u,%u outside grid dim (%u,%u,%u)", b[0], b[1], b[2], r->info.grid[0],
+                      r->info.grid[1], r->info.grid[2]);
+      r->cta = (uint32_t)(b[0] + (uint64_t)r->info.grid[0] * (b[1] + (uint64_t)r->info.grid[1] * b[2]));
+      r->have_tb = 1;
+      continue;
+    }
+    if (strncmp(p, "warp", 4) == 0 && (p[4] == ' ' || p[4] == '=' || p[4] == '\t')) {
+      uint64_t x;
+      char *v = value_of(p);
+      if (!r->have_tb) return fail(r, err, errlen, "'warp =' before 'thread block ='");
+      if (close_warp(r, err, errlen)) return -1;
+      if (!v) return fail(r, err, errlen, "expected 'warp = N'");
+      if (decword(r, "warp", v, UINT32_MAX, &x, err, errlen)) return -1;
+      if (x >= r->nwarps) return fail(r, err, errlen, "warp %" PRIu64 ": a block of %u threads has %u warps", x,
+                                     r->info.block[0] * r->info.block[1] * r->info.block[2], r->nwarps);
+      if (r->warps_seen >> x & 1) return fail(r, err, errlen, "warp %" PRIu64 " listed twice in one block", x);
+      r->warps_seen |= 1u << x;
+      r->warp = (int)x;
+      r->insts = UINT64_MAX;
+      r->seen = 0;
+      continue;
+    }
+    if (strncmp(p, "insts", 5) == 0 && (p[5] == ' ' || p[5] == '=' || p[5] == '\t')) {
+      char *v = value_of(p);
+      if (r->warp < 0) return fail(r, err, errlen, "'insts =' before 'warp ='");
+      if (!v) return fail(r, err, errlen, "expected 'insts = N'");
+      if (decword(r, "insts", v, UINT32_MAX, &r->insts, err, errlen)) return -1;
+      r->insts_line = r->L.lineno;
+      continue;
+    }
+    if (r->warp < 0 || r->insts == UINT64_MAX) return fail(r, err, errlen, "an instruction before 'warp =' and 'insts ='");
+    if (++r->seen > r->insts)
+      return fail(r, err, errlen, "warp %d: more instruction lines than its 'insts = %" PRIu64 "'", r->warp, r->insts);
+    if (inst_line(r, p, err, errlen)) return -1;
+  }
+  if (rc < 0) return -1;
+  if (r->in_tb) return fail(r, err, errlen, "the file ends inside a thread block (no #END_TB)");
+  return 0;
+}
+
+int kit_accel_next(kit_accel_reader_t *r, kit_winst_t *out, char *err, size_t errlen)
+{
+  for (;;) {
+    if (r->ready) {
+      /* round-robin over the block's warps: the round-th record of each */
+      for (int any = 0;; r->next_warp = 0, r->round++, any = 0) {
+        for (; r->next_warp < r->nwarps; r->next_warp++) {
+          unsigned wi = r->next_warp;
+          if (r->round < r->n[wi]) {
+            *out = r->w[wi][r->round];
+            r->next_warp++;
+            return 1;
+          }
+        }
+        for (unsigned wi = 0; wi < r->nwarps; wi++) any |= r->round + 1 < r->n[wi];
+        if (!any) break;
+      }
+      r->ready = 0;
+    }
+    int rc = read_tb(r, err, errlen);
+    if (rc <= 0) return rc;
+  }
+}

@@ -1,0 +1,68 @@
+/*
+ * accel.h - the importer of Accel-Sim kernel traces ("kernel-N.traceg",
+ * the NVBit tracer's output after post-processing) into the kit's warp
+ * records (vectors/trace.h); doc/traffic.md "Importing Accel-Sim traces"
+ * says what maps to what and what is dropped.
+ *
+ * Usage profile: a .traceg holds every warp's every instruction, one
+ * thread block (#BEGIN_TB .. #END_TB) after another, warp by warp; real
+ * ones run to gigabytes. The importer streams: one thread block's memory
+ * instructions are held at a time, and handed out round-robin over its
+ * warps (the file has no issue order; the kit's scheduler interleaving of
+ * CTAs is doc/traffic.md "Next"). Non-memory instructions are skipped
+ * (counted); memory instructions outside the L1 data path (shared,
+ * constant, texture, TMA) are dropped (counted).
+ *
+ * Design choice: written from the format's public description (the
+ * tracer's README and the simulator's trace parser, read, not copied);
+ * the reader is strict where the simulator asserts or reads on silently:
+ * every word is checked and bad input ends in "PATH:LINE: message".
+ */
+#ifndef KIT_ACCEL_H
+#define KIT_ACCEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vectors/fileio.h"
+#include "vectors/trace.h"
+
+#define KIT_ACCEL_MAX_VERSION 5   /* newest tracer version understood */
+
+typedef struct kit_accel_info {
+  char name[256];               /* -kernel name (truncated) */
+  unsigned kernel_id;           /* -kernel id */
+  unsigned grid[3], block[3];   /* -grid dim, -block dim */
+  unsigned version;             /* -accelsim tracer version (0: absent, read as < 3) */
+  unsigned lineinfo;            /* -enable lineinfo: a line number leads each instruction */
+} kit_accel_info_t;
+
+typedef struct kit_accel_reader {
+  kit_lines_t L;
+  kit_accel_info_t info;
+  unsigned sms;                 /* SM of CTA c: c % sms */
+  int in_tb;                    /* between #BEGIN_TB and #END_TB */
+  int have_tb, warp;            /* "thread block =" seen; current warp (-1: none yet) */
+  uint64_t insts, seen;         /* the warp's "insts =" and its instruction lines so far */
+  unsigned insts_line;          /* line of that "insts =" */
+  uint32_t cta;                 /* linear id of the current thread block */
+  unsigned nwarps;              /* warps per thread block */
+  uint32_t warps_seen;          /* bit w: "warp = w" seen in this block */
+  kit_winst_t *w[KIT_WARP];     /* per warp of the block: its memory records */
+  size_t n[KIT_WARP], cap[KIT_WARP];
+  size_t round;                 /* hand-out cursor: round, then warp */
+  unsigned next_warp;
+  int ready;                    /* a complete block is being handed out */
+  uint64_t tbs, instructions, memory, dropped;  /* counts so far */
+} kit_accel_reader_t;
+
+/* Open a .traceg and read its header (up to the first #BEGIN_TB); -1 with
+ * err set ("PATH:LINE: ..."). sms >= 1. */
+int kit_accel_open(kit_accel_reader_t *r, const char *path, unsigned sms, char *err, size_t errlen);
+/* The same over an open stream, named `name` in messages. */
+int kit_accel_attach(kit_accel_reader_t *r, FILE *f, const char *name, unsigned sms, char *err, size_t errlen);
+/* The next memory record: 1, 0 at the end, or -1 with err set. */
+int kit_accel_next(kit_accel_reader_t *r, kit_winst_t *out, char *err, size_t errlen);
+void kit_accel_close(kit_accel_reader_t *r);
+
+#endif /* KIT_ACCEL_H */
