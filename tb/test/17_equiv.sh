@@ -273,8 +273,13 @@ for _ in $(seq 120); do
   ps -o cmd= -p "${below// /,}" 2>/dev/null | grep -q -- 'yosys-abc' && break
   below=""; sleep 0.5
 done
-kill -TERM $eq 2>/dev/null; wait $eq; rc=$?; sleep 1
-alive=$(for q in $below; do [ -e /proc/$q ] && [ "$(awk '{print $3}' /proc/$q/stat 2>/dev/null)" != Z ] && echo $q; done | tr '\n' ' ')
-if [ -n "$below" ] && [ $rc -eq 143 ] && [ -z "$alive" ] && grep -q 'stopped by signal 15' "$D/stop.log"; then
+kill -TERM $eq 2>/dev/null; wait $eq; rc=$?
+# each process below gets up to 10 s to exit (a loaded machine: ABC's exit
+# after its signal can take more than the 1 s this once waited)
+for _ in $(seq 20); do
+  alive=$(for q in $below; do [ -e /proc/$q ] && [ "$(awk '{print $3}' /proc/$q/stat 2>/dev/null)" != Z ] && echo $q; done | tr '\n' ' ')
+  [ -z "${alive// /}" ] && break; sleep 0.5
+done
+if [ -n "$below" ] && [ $rc -eq 143 ] && [ -z "${alive// /}" ] && grep -q 'stopped by signal 15' "$D/stop.log"; then
   ok "equiv: SIGTERM while PDR runs stops make equiv (exit 143) and every process below it ($(echo $below | wc -w) gone)"
 else bad "equiv stopped: engine seen: '${below:-none}', rc=$rc, still running: '${alive}' (log $D/stop.log)"; [ -n "$alive" ] && kill -9 $alive 2>/dev/null; fi

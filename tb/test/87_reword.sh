@@ -14,8 +14,9 @@ T=build/test/reword; rm -rf "$T"; mkdir -p "$T/tree"
 git ls-files -z | xargs -0 cp --parents -t "$T/tree" 2>/dev/null
 sed -i -e 's/ cycles matched (seed / cycles agreed (seed /' -e 's/printf("MISMATCH %s at cycle/printf("DIFFERENCE %s at cycle/' \
   -e 's/"  functional coverage:"/"  cover events:"/' -e 's/"\\n  functional coverage: %u\/%u events seen\\n"/"\\n  cover events: %u\/%u seen\\n"/' \
-  "$T/tree/tb/harness/lockstep.c"
-if cmp -s tb/harness/lockstep.c "$T/tree/tb/harness/lockstep.c"; then bad "reword: the messages to reword were not found"; exit 1; fi
+  "$T/tree/tb/harness/lockstep.c" "$T/tree/tb/harness/report.c"
+if cmp -s tb/harness/lockstep.c "$T/tree/tb/harness/lockstep.c" || cmp -s tb/harness/report.c "$T/tree/tb/harness/report.c"; then
+  bad "reword: the messages to reword were not found (tb/harness/lockstep.c, report.c)"; exit 1; fi
 (cd "$T/tree" && make -s tools >/dev/null 2>&1) || { bad "reword: the reworded copy does not build"; exit 1; }
 P="Sets=3 Ways=8 TagW=4"
 req() { tools/jobs.py check --blocks hac --params "$P" --cycles 3000 "$@"; }
