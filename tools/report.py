@@ -248,10 +248,11 @@ def main(argv):
     last = last_runs(dirs)
     page_dir = os.path.dirname(out)
     os.makedirs(page_dir, exist_ok=True)
-    sections, overview = [], []
+    sections, overview, verdicts = [], [], []
     for b in blocks:
         v, sec = block_section(b, last.get(b), page_dir)
         sections.append(sec)
+        verdicts.append(v)
         run = last.get(b)
         bs = run[1]["blocks"][b] if run else None
         overview.append(['<a href="#block-%s">%s</a>' % (esc(b), esc(b)),
@@ -261,9 +262,7 @@ def main(argv):
                          "%d" % (bs["random"]["runs"] + bs["directed"]["runs"]) if bs else "",
                          "%d" % (bs["random"]["cycles"] + bs["directed"]["cycles"]) if bs else "",
                          "%d/%d" % (bs["cover_seen"], bs["cover_total"]) if bs else ""])
-    npass = sum(1 for r in overview if ">PASS<" in r[1])
-    nfail = sum(1 for r in overview if ">FAIL<" in r[1])
-    ninc = sum(1 for r in overview if ">INCOMPLETE<" in r[1])
+    npass, nfail, ninc = (verdicts.count(x) for x in ("pass", "fail", "incomplete"))
     page = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">', "<title>cvkit report</title>",
             "<style>%s</style></head><body>" % CSS, "<h1>cvkit report</h1>",
             '<p id="totals">%d blocks: %d pass, %d fail, %d incomplete, %d not run</p>'

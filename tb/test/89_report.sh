@@ -45,9 +45,12 @@ class P(HTMLParser):
         if tag == "img" and "src" in a: self.links.append(a["src"])
         if tag == "span" and "verdict" in (a.get("class") or "").split() and self.sec == a.get("data-block"):
             self.cur = self.sec
+        self.intotals = tag == "p" and a.get("id") == "totals"
     def handle_data(self, d):
         if self.cur:
             self.verdicts.setdefault(self.cur, []).append(d.strip()); self.cur = None
+        if getattr(self, "intotals", False):
+            self.totals = d.strip(); self.intotals = False
 p = P(); p.feed(open(dom).read())
 blocks = subprocess.run(["build/kit", "blocks"], capture_output=True, text=True).stdout.split()
 errs = []
@@ -55,6 +58,12 @@ for b in blocks:
     got = p.verdicts.get(b, [])
     if got != [want.get(b, "NOT RUN")]:
         errs.append("%s: verdict %s, expected %s" % (b, got, want.get(b, "NOT RUN")))
+# the totals line counts the verdicts the page shows
+shown = [(p.verdicts.get(b) or ["?"])[0] for b in blocks]
+tot = "%d blocks: %d pass, %d fail, %d incomplete, %d not run" % (
+    len(blocks), *(shown.count(x) for x in ("PASS", "FAIL", "INCOMPLETE", "NOT RUN")))
+if getattr(p, "totals", None) != tot:
+    errs.append("totals %r, the verdicts shown give %r" % (getattr(p, "totals", None), tot))
 base = os.path.dirname(os.path.abspath(page))
 for h in p.links:
     if h.startswith("#"):
@@ -103,6 +112,10 @@ sed 's|</body>|<a href="../../fail/no_such_wave.vcd">planted</a></body>|' $T/ind
 chrome $T/broken.html --dump-dom >$T/broken-dom.html
 got=$(page_check $T/broken-dom.html $T/broken.html "hac=FAIL" 2>&1) && bad "report: a planted broken link passed the link check" \
   || ok "report: the link check catches a planted broken link ($got)"
+# ... and the totals check a totals line that disagrees with the verdicts
+sed 's|\(<p id="totals">[0-9]* blocks: \)[0-9]* pass, [0-9]* fail|\19 pass, 0 fail|' $T/dom.html > $T/totals-dom.html
+got=$(page_check $T/totals-dom.html $T/index.html "hac=FAIL" 2>&1) && bad "report: a wrong totals line passed the check" \
+  || ok "report: the totals check catches a planted wrong count ($got)"
 
 # 4. the passing run newest: HAC PASS (the verdict is the results', not fixed)
 python3 tools/report.py --results $T/pass --results $T/fail -o $T/pass.html >/dev/null
