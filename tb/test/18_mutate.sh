@@ -53,13 +53,18 @@ k2=$(jget build/test/mutate/lm/result.json 'sum(m["kept"] for m in d["mutants"])
   || bad "mutate --resume: kept $k1 of $MUTANTS on the same rerun (want all), $k2 with another check seed (want 0)"
 
 # a check with no verdict in time is unknown, never killed, and never kept:
-# a rerun with --resume judges it again (a slow machine is not a kill)
-to() { python3 tools/mutate.py lm --mutants 1 --seed 1 --out build/test/mutate/lm_to --check-timeout 1 --resume >/dev/null 2>&1; }
+# a rerun with --resume judges it again (a slow machine is not a kill).
+# The mutant is hac_m3, which no check kills (proved equivalent above),
+# with 50,000,000 cycles a configuration: no check ends within 1 s, even
+# with its model already built (lm's first mutant, once used here, was
+# killed at cycle 11 of a directed file in 0.1 s when its model was cached)
+to() { python3 tools/mutate.py hac --mutants 3 --only 3 --seed 1 --cycles 50000000 --no-directed \
+         --out build/test/mutate/hac_to --check-timeout 1 --resume >/dev/null 2>&1; }
 to; to
-r=build/test/mutate/lm_to/result.json
+r=build/test/mutate/hac_to/result.json
 [ "$(jget "$r" '[(m["verdict"], m["kept"]) for m in d["mutants"]] == [("unknown", False)] and d["killed"] == 0')" = True ] \
   && ok "mutate: a check with no verdict within --check-timeout is unknown, not killed, and judged again on --resume" \
-  || bad "mutate --check-timeout 1: want one unknown mutant not kept, got $(jget "$r" 'd["mutants"]') (reproduce: python3 tools/mutate.py lm --mutants 1 --seed 1 --check-timeout 1 --resume)"
+  || bad "mutate --check-timeout 1: want one unknown mutant not kept, got $(jget "$r" 'd["mutants"]') (reproduce: python3 tools/mutate.py hac --mutants 3 --only 3 --seed 1 --cycles 50000000 --no-directed --check-timeout 1 --resume)"
 
 a=$(python3 tools/mutate.py hac --list --mutants 6 --seed 5 --out build/test/mutate/hac)
 b=$(python3 tools/mutate.py hac --list --mutants 6 --seed 5 --out build/test/mutate/hac)
