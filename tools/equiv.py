@@ -121,6 +121,11 @@ def formal_env():
     return env
 
 
+def unpaired(names):
+    """'N signal name(s) unpaired': the structural engine's unpaired names, for people."""
+    return "%d signal name%s unpaired" % (len(names), "" if len(names) == 1 else "s")
+
+
 def yosys_error(log):
     """Yosys's own ERROR line from a log, or ''."""
     try:
@@ -134,6 +139,7 @@ def yosys_error(log):
 
 class Equiv:
     def __init__(self, a):
+        self.sinfo = {}     # work dir -> the structural engine's last record (result.json's "structural")
         self.a = a
         self.b = a.block
         self.t_start = time.time()
@@ -267,7 +273,7 @@ class Equiv:
         --structural-timeout in all."""
         deadline = time.time() + 2 * self.a.structural_timeout
         st, why = self.structural_at(d, files, params, self.SEQ, deadline)
-        if st == "proved" or "unpaired" not in why or time.time() >= deadline:
+        if st == "proved" or not self.sinfo[d]["unpaired"] or time.time() >= deadline:
             return st, why
         first = dict(self.sinfo[d])
         st2, why2 = self.structural_at(d, files, params, 2 * self.SEQ, deadline)
@@ -332,10 +338,15 @@ class Equiv:
                         cwd=src, env=self.env, timeout=max(1, int(min(self.a.structural_timeout, deadline - time.time()))), stop=stop)
             if stop is not None and stop.is_set():
                 raise Stopped()
+            if ports is None:
+                try:
+                    ports = {ln.strip().split("/", 1)[1] for ln in open(ports_file) if "/" in ln}
+                except OSError:
+                    ports = set()
             if rc == 0:
                 if not black:
                     return "proved", ""
-                why = "%d signal name%s unpaired" % (len(black), "" if len(black) == 1 else "s")
+                why = unpaired(black)
                 ok, what, failed = self.base_case(d, files, params, seq)
                 info.update(base_case="passed" if ok else "failed")
                 if ok:
@@ -343,8 +354,8 @@ class Equiv:
                 # the pairs the base case found unequal are unpaired too,
                 # unless one is a port: then the outputs differ from reset
                 bad = self.assert_names(d, failed)
-                new = bad - black - (ports or set())
-                if not new or not ports or bad & ports:
+                new = bad - black - ports
+                if not new or bad & ports:
                     return "no", why + "; " + what
                 black |= new
                 continue
@@ -363,21 +374,15 @@ class Equiv:
             if not m:
                 return "no", "timeout" if rc is None else "registers do not correspond"
             why = "%s of %s cells unproven" % (m[-1][1], int(m[-1][0]) + int(m[-1][1]))
-            if ports is None:
-                try:
-                    ports = {ln.strip().split("/", 1)[1] for ln in open(ports_file) if "/" in ln}
-                except OSError:
-                    ports = None
             if not ports:                       # no port list: blacklist nothing
                 return "no", why
             # Yosys's lines "Unproven $equiv <cell>: \\<name>_gold [bit] \\<name>_gate [bit]"
             names = set(re.findall(r"Unproven \$equiv \S+: \\(\S+)_gold\b", text))
             new = names - black - ports
             if not new or names & ports:
-                return "no", why + (", %d name%s unpaired" % (len(black), "" if len(black) == 1 else "s")
-                                    if black else "")
+                return "no", why + (", " + unpaired(black) if black else "")
             black |= new
-        return "no", why + ", %d names unpaired" % len(black)
+        return "no", why + ", " + unpaired(black)
 
     MITER = "read_verilog -formal miter.v\nprep -top kit_miter\nmemory_map\nopt_clean\nasync2sync\nopt_clean\n"
 
@@ -514,8 +519,6 @@ class Equiv:
                     if eq:                      # the pair is one whole wire
                         names |= wires.get(tuple(eq["connections"].get("A", [])), set())
         return names
-
-    sinfo = {}          # work dir -> the structural engine's last record
 
     SEQ = 4             # structural: equiv_simple and equiv_induct -seq
     REFINE = 6          # structural: rounds of unpairing names (structural's docstring)
