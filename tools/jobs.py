@@ -182,7 +182,12 @@ class Executor:
         if not m.get("binary"):
             return {"verdict": "error", "message": "the model did not build: " + (m.get("error") or ["?"])[-1]}, ""
         cmd = [m["binary"], "--seed", str(j["seed"])]
-        cmd += ["--stim", j["stim"]] if j["stim"] else ["--cycles", str(j["cycles"])]
+        if j.get("traffic") or j.get("trace"):   # traffic: --cycles only when given (0: the whole traffic)
+            cmd += ["--traffic", j["traffic"]] if j.get("traffic") else ["--trace", j["trace"]]
+            cmd += ["--traffic-params", j["tparams"]] if j.get("tparams") else []
+            cmd += ["--cycles", str(j["cycles"])] if j["cycles"] else []
+        else:
+            cmd += ["--stim", j["stim"]] if j["stim"] else ["--cycles", str(j["cycles"])]
         if j["fault"]:
             cmd += ["--fault", j["fault"]]
         if j["waves"]:

@@ -1,0 +1,38 @@
+/*
+ * tadapt.c - the traffic adapters' registry and their shared helper; see
+ * tadapt.h. The list is build/gen/kit_traffic.h, one
+ * KIT_TRAFFIC_ENTRY(name) per block with a tb/<name>/<name>_traffic.c.
+ */
+#include <string.h>
+
+#include "tb/stim/tadapt.h"
+
+static const struct { const char *name; const kit_tadapt_t *a; } adapters[] = {
+#define KIT_TRAFFIC_ENTRY(b) {#b, &b##_traffic},
+#include "kit_traffic.h"
+#undef KIT_TRAFFIC_ENTRY
+  {NULL, NULL}
+};
+
+const kit_tadapt_t *kit_tadapt_find(const kit_block_t *b)
+{
+  for (unsigned i = 0; adapters[i].name; i++)
+    if (strcmp(adapters[i].name, b->name) == 0) return adapters[i].a;
+  return NULL;
+}
+
+unsigned kit_tadapt_blocks(const char **names, unsigned max)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; adapters[i].name; i++)
+    if (n < max) names[n++] = adapters[i].name;
+  return n;
+}
+
+int kit_tadapt_pull(kit_hier_t *h, unsigned kinds, kit_hev_t *e, char *err, size_t errlen)
+{
+  int rc;
+  while ((rc = kit_hier_next(h, e, err, errlen)) == 1)
+    if (kinds >> e->kind & 1) return 1;
+  return rc;
+}

@@ -1,0 +1,61 @@
+/*
+ * tadapt.h - the traffic adapter of a block (doc/traffic.md "Adapters"):
+ * what turns the cache hierarchy's events (tb/stim/hier.h) into the
+ * block's per-cycle inputs, so a block runs in lockstep on a GPU kernel or
+ * a trace (make check BLOCK=b TRAFFIC=kernel, TRACE=file).
+ *
+ * A block declares its adapter in its own place: tb/<b>/<b>_traffic.c
+ * defines `const kit_tadapt_t <b>_traffic` and nothing else is edited (the
+ * Makefile lists the blocks that have that file in build/gen/
+ * kit_traffic.h; kit_tadapt_find looks the block up there). A block
+ * without one gets the one-line error "block X has no traffic adapter".
+ *
+ * Usage profile: one adapter state per run; next is called once per
+ * cycle, after the source's reset cycles, and pulls as many events as it
+ * needs (kit_tadapt_pull) to make that cycle's inputs.
+ *
+ * Design choice: open loop, like the random generators: an adapter sees
+ * the events, never the block's outputs, so the stimulus is a function of
+ * (traffic, hierarchy, block parameters) alone and the model and the RTL
+ * can run on separate threads. An adapter keeps the block's input rules
+ * (doc/<b>.md) itself; the source checks nothing more.
+ */
+#ifndef KIT_TADAPT_H
+#define KIT_TADAPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cmodel/core/block.h"
+#include "tb/stim/hier.h"
+
+typedef struct kit_tadapt {
+  /* One line: which events drive which ports (kit traffic --adapters). */
+  const char *doc;
+  /* State for block configuration P over hierarchy h (its parameters,
+   * kit_hier_P, and L1 count, kit_hier_sms); NULL with a one-line err when
+   * this configuration cannot be driven (e.g. out of memory). */
+  void *(*create)(const long *P, const kit_hier_t *h, char *err, size_t errlen);
+  /* The next cycle's inputs: every input port set (in[] arrives holding
+   * the ports' idle values, rst_ni = 1); 1, or 0 when the traffic is over
+   * (no cycle made), or -1 with err set (from kit_hier_next). */
+  int (*next)(void *s, kit_hier_t *h, uint64_t *in, char *err, size_t errlen);
+  void (*destroy)(void *s);
+} kit_tadapt_t;
+
+/* Every adapter, by name (<block>_traffic), from the generated list. */
+#define KIT_TRAFFIC_ENTRY(b) extern const kit_tadapt_t b##_traffic;
+#include "kit_traffic.h"
+#undef KIT_TRAFFIC_ENTRY
+
+/* The adapter of block b, or NULL when it has none. */
+const kit_tadapt_t *kit_tadapt_find(const kit_block_t *b);
+/* Names of the blocks that have one, in block order; the count. */
+unsigned kit_tadapt_blocks(const char **names, unsigned max);
+
+/* The next event whose kind is in kinds (bit kit_hev_kind_t), skipping
+ * the others: 1, 0 at the end of the traffic, -1 with err set. */
+int kit_tadapt_pull(kit_hier_t *h, unsigned kinds, kit_hev_t *e, char *err, size_t errlen);
+#define KIT_HEV_BIT(k) (1u << (k))
+
+#endif /* KIT_TADAPT_H */
