@@ -109,7 +109,8 @@ void kit_hier_free(kit_hier_t *h);
 /* The same machinery over a caller's records (the unit tests): params are
  * words for the hierarchy alone, sms the L1 count. Feed records with
  * kit_hier_push, then kit_hier_next drains what is due (all of it after
- * kit_hier_end). */
+ * kit_hier_end); an INST event's w is the last record pushed, so drain
+ * after each push when w is used. */
 kit_hier_t *kit_hier_new(const char *words, unsigned sms, char *err, size_t errlen);
 /* last: r is its CTA's last record (a CTA_END event follows it). */
 int kit_hier_push(kit_hier_t *h, const kit_winst_t *r, int last, char *err, size_t errlen);
