@@ -310,11 +310,20 @@ class Executor:
             s = {"random": {"runs": 0, "passed": 0, "cycles": 0, "configs": []},
                  "directed": {"runs": 0, "passed": 0, "cycles": 0},
                  "vectors": {"files": 0, "cycles": 0}, "replay": {"files": 0, "passed": 0, "cycles": 0},
-                 "cover": {}}
+                 "cover": {}, "traffic": {"runs": 0, "passed": 0, "cycles": 0, "kernels": [], "cover": {}}}
             for j, r in mine:
                 v = r.get("verdict", "skipped")
                 good = v in ("matched", "written")
-                if j["kind"] == "lockstep":
+                traffic = j["kind"] == "lockstep" and (j.get("traffic") or j.get("trace"))
+                if traffic:   # doc/traffic.md: its events beside random's, not in them
+                    t = s["traffic"]
+                    t["runs"] += 1
+                    t["passed"] += good
+                    t["cycles"] += r.get("cycles", 0) if good else 0
+                    t["kernels"].append(j.get("traffic") or j.get("trace"))
+                    for name, n in (r.get("cover") or {}).items():
+                        t["cover"][name] = t["cover"].get(name, 0) + (n if good else 0)
+                elif j["kind"] == "lockstep":
                     part = s["directed"] if j["stim"] else s["random"]
                     part["runs"] += 1
                     part["passed"] += good
@@ -328,7 +337,7 @@ class Executor:
                     s["replay"]["files"] += 1
                     s["replay"]["passed"] += good
                     s["replay"]["cycles"] += r.get("cycles", 0) if good else 0
-                if good or j["kind"] == "lockstep":
+                if (good or j["kind"] == "lockstep") and not traffic:
                     for name, n in (r.get("cover") or {}).items():
                         s["cover"][name] = s["cover"].get(name, 0) + (n if good else 0)
                 if not good and v != "skipped":
