@@ -50,6 +50,7 @@
 #include "cmodel/core/block.h"
 #include "vectors/fileio.h"
 #include "tb/stim/source.h"
+#include "tb/stim/tadapt.h"
 #include "tb/harness/plan.h"
 
 #define MAX_JOBS   200000u
@@ -358,12 +359,21 @@ static int parse_seeds(plan_t *p, const char *spec, uint64_t **out, size_t *n)
 
 static int plan_tests(plan_t *p, const kit_block_t *b, const char *t);
 
+/* make run's traffic kernel for every block with an adapter (doc/traffic.md
+ * "make run"): one kernel with loads, stores, tile reuse and CTAs on every
+ * SM, a few thousand cycles at its defaults. */
+#define RUN_TRAFFIC "matmul"
+
 /* A block's jobs for the request: `run` is the default test, then the
- * vector files and their Icarus replay. */
+ * vector files and their Icarus replay, then (a block with a traffic
+ * adapter) one traffic run at the default configuration. */
 static int plan_block(plan_t *p, const kit_block_t *b)
 {
-  if (strcmp(p->target, "run") == 0)
-    return plan_tests(p, b, "check") || plan_tests(p, b, "vectors") ? -1 : 0;
+  if (strcmp(p->target, "run") == 0) {
+    if (plan_tests(p, b, "check") || plan_tests(p, b, "vectors")) return -1;
+    tsrc_t ts = {RUN_TRAFFIC, NULL, NULL, 0};
+    return kit_tadapt_find(b) ? job_lockstep(p, b, "", p->seed, 0, NULL, "make run's traffic kernel", 0, 0, &ts) : 0;
+  }
   return plan_tests(p, b, p->target);
 }
 
