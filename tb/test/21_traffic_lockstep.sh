@@ -88,3 +88,12 @@ n=$(m BLOCK=pdp TRAFFIC=nope 2>&1 | grep -c .)
 out=$(traffic_run neg pdp thrash "WsPct=120 SMs=2" "" 'c["rd_zero"] > 0')
 case "$out" in "FAIL traffic neg: pdp on thrash"*) ok "traffic: the events checker fails on an event the traffic does not reach" ;;
   *) bad "traffic: the events checker passed an unreached event: ${out:0:200}" ;; esac
+# vectors of a traffic run: the model replays them, the same seed gives the same bytes
+build/san/kit vectors pdp -o "$T/a.vec" --traffic bfs --traffic-params 'Nodes=512' --seed 4 >/dev/null 2>&1
+build/san/kit vectors pdp -o "$T/b.vec" --traffic bfs --traffic-params 'Nodes=512' --seed 4 >/dev/null 2>&1
+if build/san/kit checkvec "$T/a.vec" >/dev/null 2>&1 && cmp -s "$T/a.vec" "$T/b.vec" && grep -q '^// source traffic bfs Nodes=512' "$T/a.vec"; then
+  ok "traffic: kit vectors --traffic writes vectors the model replays, same seed same bytes"
+else bad "traffic: kit vectors --traffic: $(build/san/kit checkvec "$T/a.vec" 2>&1 | head -1); $(grep -m1 '^// source' "$T/a.vec")"; fi
+expect_err "traffic: kit vectors --traffic for a block without an adapter" "^kit: error: block ctl has no traffic adapter" \
+  build/san/kit vectors ctl -o "$T/c.vec" --traffic bfs
+[ ! -e "$T/c.vec" ] && ok "traffic: no vector file after the error" || bad "traffic: a vector file was left after the error"
