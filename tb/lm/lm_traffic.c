@@ -91,5 +91,5 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t lm_traffic = {
   "SM 0's L1: a load is an access (pc, outcome hit / VTT hit / miss from a 1024-line victim table), an "
   "eviction a victim check with the hashed PC of the victim's filler",
-  ta_create, ta_next, ta_free,
+  ta_create, ta_next, ta_free, KIT_HEV_BIT(KIT_HEV_L1),
 };

@@ -42,6 +42,13 @@ typedef struct cta {
   int seen;
 } cta_t;
 
+/* The latency classes: events of one class are created in time order. */
+enum { Q_NOW, Q_L2, Q_MEM, Q_RET_HIT, Q_RET_MISS, NQ };
+typedef struct fifo {
+  kit_hev_t *a;
+  size_t cap, head, n;   /* cap a power of two */
+} fifo_t;
+
 typedef struct cache {
   way_t *w;          /* sets * ways */
   unsigned sets, ways;
@@ -63,9 +70,11 @@ struct kit_hier {
   kit_winst_t rec;   /* the last record taken */
   /* time */
   uint64_t clock, seq, pkt, inst;
-  /* the events in flight: a binary heap on (time, seq) */
-  kit_hev_t *heap;
-  size_t n, cap;
+  /* the events in flight: one FIFO per latency class, each in (time, seq)
+   * order by construction (doc/traffic.md "Order"), merged at the output */
+  fifo_t q[NQ];
+  unsigned lastq;    /* the queue of the event emit() handed out */
+  unsigned want;     /* bit per kind: the events to hand out (kit_hier_want) */
   int oom;
   /* CTAs: open addressing on (kernel << 32 | cta) + 1; per CTA the index
    * of its last record (from the first pass; UINT64_MAX unknown) and
@@ -175,27 +184,39 @@ static look_t cache_access(cache_t *c, unsigned set, uint64_t line, int alloc, i
   return L;
 }
 
-/* --- the event heap ------------------------------------------------------ */
+/* --- the event queues --------------------------------------------------- */
 
 static int before(const kit_hev_t *a, const kit_hev_t *b)
 {
   return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-static kit_hev_t *emit(kit_hier_t *h, unsigned kind, uint64_t time, const kit_winst_t *w, uint32_t sm)
+/* A new event at the tail of queue q (not yet in it: commit() puts it
+ * there once the caller has filled it). */
+static kit_hev_t *emit(kit_hier_t *h, unsigned q, unsigned kind, uint64_t time, const kit_winst_t *w, uint32_t sm)
 {
   static kit_hev_t scratch;
-  if (h->n == h->cap) {
-    size_t cap = h->cap ? 2 * h->cap : 256;
-    kit_hev_t *p = realloc(h->heap, cap * sizeof *p);
-    if (!p) {
+  fifo_t *f = &h->q[q];
+  h->st.n[kind]++;
+  if (!(h->want >> kind & 1)) {   /* nobody reads it: not made */
+    h->lastq = NQ;
+    return &scratch;
+  }
+  if (f->n == f->cap) {
+    size_t cap = f->cap ? 2 * f->cap : 256;
+    kit_hev_t *a = malloc(cap * sizeof *a);
+    if (!a) {
       h->oom = 1;
+      h->lastq = NQ;
       return &scratch;
     }
-    h->heap = p;
-    h->cap = cap;
+    for (size_t i = 0; i < f->n; i++) a[i] = f->a[(f->head + i) & (f->cap - 1)];
+    free(f->a);
+    f->a = a;
+    f->cap = cap;
+    f->head = 0;
   }
-  kit_hev_t *e = &h->heap[h->n];
+  kit_hev_t *e = &f->a[(f->head + f->n) & (f->cap - 1)];
   *e = (kit_hev_t){.time = time, .seq = h->seq++, .kind = (uint8_t)kind, .sm = sm, .inst = h->inst};
   if (w) {
     e->pc = w->pc;
@@ -203,40 +224,22 @@ static kit_hev_t *emit(kit_hier_t *h, unsigned kind, uint64_t time, const kit_wi
     e->cta = w->cta;
     e->kernel = w->kernel;
   }
-  h->st.n[kind]++;
-  return e;   /* the caller fills the rest, then sift_up */
+  h->lastq = q;
+  return e;
 }
 
-static void sift_up(kit_hier_t *h)
+static void commit(kit_hier_t *h)
 {
-  if (h->oom) return;
-  size_t i = h->n++;
-  while (i > 0) {
-    size_t p = (i - 1) / 2;
-    if (!before(&h->heap[i], &h->heap[p])) break;
-    kit_hev_t t = h->heap[i];
-    h->heap[i] = h->heap[p];
-    h->heap[p] = t;
-    i = p;
-  }
+  if (h->lastq < NQ) h->q[h->lastq].n++;
 }
 
-static kit_hev_t pop(kit_hier_t *h)
+/* The queue whose head comes first, or NQ when all are empty. */
+static unsigned first(const kit_hier_t *h)
 {
-  kit_hev_t top = h->heap[0];
-  h->heap[0] = h->heap[--h->n];
-  size_t i = 0;
-  for (;;) {
-    size_t l = 2 * i + 1, r = l + 1, m = i;
-    if (l < h->n && before(&h->heap[l], &h->heap[m])) m = l;
-    if (r < h->n && before(&h->heap[r], &h->heap[m])) m = r;
-    if (m == i) break;
-    kit_hev_t t = h->heap[i];
-    h->heap[i] = h->heap[m];
-    h->heap[m] = t;
-    i = m;
-  }
-  return top;
+  unsigned m = NQ;
+  for (unsigned i = 0; i < NQ; i++)
+    if (h->q[i].n && (m == NQ || before(&h->q[i].a[h->q[i].head], &h->q[m].a[h->q[m].head]))) m = i;
+  return m;
 }
 
 /* --- one instruction through the hierarchy ------------------------------- */
@@ -255,7 +258,7 @@ static void l2_access(kit_hier_t *h, const kit_winst_t *w, uint32_t sm, uint64_t
    * without a fill); write-through: reads allocate, writes do not */
   look_t L = cache_access(&h->l2[bank], set, line, wback || !store, wback && store);
   uint64_t m = u + (uint64_t)P[HP_L2LAT];
-  kit_hev_t *e = emit(h, KIT_HEV_L2, u, wb ? NULL : w, sm);
+  kit_hev_t *e = emit(h, Q_L2, KIT_HEV_L2, u, wb ? NULL : w, sm);
   e->store = (uint8_t)store;
   e->wb = (uint8_t)wb;
   e->hit = (uint8_t)L.hit;
@@ -267,46 +270,46 @@ static void l2_access(kit_hier_t *h, const kit_winst_t *w, uint32_t sm, uint64_t
   e->way = L.way;
   e->line = line;
   e->pkt = pkt;
-  sift_up(h);
+  commit(h);
   if (L.hit) h->st.l2_hits++;
   if (L.evict && L.dirty) {
-    e = emit(h, KIT_HEV_MEM, m, NULL, sm);
+    e = emit(h, Q_MEM, KIT_HEV_MEM, m, NULL, sm);
     *e = (kit_hev_t){.time = e->time, .seq = e->seq, .kind = KIT_HEV_MEM, .sm = sm, .inst = e->inst, .store = 1,
                      .wb = 1, .bank = bank, .line = L.victim, .pkt = pkt};
-    sift_up(h);
+    commit(h);
   }
   int fill = !L.hit && !(store && wb) && (wback || !store);
   int through = store && !wback;
   if (fill || through) {
-    e = emit(h, KIT_HEV_MEM, m, wb ? NULL : w, sm);
+    e = emit(h, Q_MEM, KIT_HEV_MEM, m, wb ? NULL : w, sm);
     e->store = (uint8_t)through;
     e->wb = (uint8_t)wb;
     e->bank = bank;
     e->line = line;
     e->pkt = pkt;
-    sift_up(h);
+    commit(h);
   }
   if (wb) return;   /* a write-back has no reply */
   uint64_t back = m + (!store && !L.hit ? (uint64_t)P[HP_MEMLAT] : 0) + (uint64_t)P[HP_NOCLAT];
-  e = emit(h, KIT_HEV_RETURN, back, w, sm);
+  e = emit(h, !store && !L.hit ? Q_RET_MISS : Q_RET_HIT, KIT_HEV_RETURN, back, w, sm);
   e->store = (uint8_t)store;
   e->bank = bank;
   e->line = line;
   e->pkt = pkt;
-  sift_up(h);
+  commit(h);
 }
 
 /* A packet leaves L1 sm at time t for line's bank. */
 static void inject(kit_hier_t *h, const kit_winst_t *w, uint32_t sm, uint64_t line, uint64_t t, int store, int wb)
 {
   uint64_t pkt = h->pkt++;
-  kit_hev_t *e = emit(h, KIT_HEV_INJECT, t, wb ? NULL : w, sm);
+  kit_hev_t *e = emit(h, Q_NOW, KIT_HEV_INJECT, t, wb ? NULL : w, sm);
   e->store = (uint8_t)store;
   e->wb = (uint8_t)wb;
   e->bank = (uint32_t)(line % (uint64_t)h->P[HP_L2BANKS]);
   e->line = line;
   e->pkt = pkt;
-  sift_up(h);
+  commit(h);
   l2_access(h, w, sm, line, t + (uint64_t)h->P[HP_NOCLAT], store, wb, pkt);
 }
 
@@ -342,10 +345,12 @@ static cta_t *cta_get(kit_hier_t *h, uint32_t kernel, uint32_t cta)
   return &h->ctas[j];
 }
 
-int kit_hier_push(kit_hier_t *h, const kit_winst_t *r, int last, char *err, size_t errlen)
+/* One record through the hierarchy; check: check the record first (the
+ * sources' records were checked in the first pass). */
+static int push(kit_hier_t *h, const kit_winst_t *r, int last, int check, char *err, size_t errlen)
 {
   const long *P = h->P;
-  if (kit_winst_check(r, err, errlen)) return -1;
+  if (check && kit_winst_check(r, err, errlen)) return -1;
   if (r->sm >= h->nsm) return kit_rule(0, err, errlen, "record %" PRIu64 ": sm %u, the hierarchy has %u L1s", h->inst,
                                        r->sm, h->nsm);
   if (r != &h->rec) h->rec = *r;
@@ -365,14 +370,14 @@ int kit_hier_push(kit_hier_t *h, const kit_winst_t *r, int last, char *err, size
   cta_t *cta = cta_get(h, w->kernel, w->cta);
   if (cta && !cta->seen) {
     cta->seen = 1;
-    e = emit(h, KIT_HEV_CTA, t0, w, w->sm);
-    sift_up(h);
+    e = emit(h, Q_NOW, KIT_HEV_CTA, t0, w, w->sm);
+    commit(h);
   }
-  e = emit(h, KIT_HEV_INST, t0, w, w->sm);
+  e = emit(h, Q_NOW, KIT_HEV_INST, t0, w, w->sm);
   e->nreq = nreq;
   e->store = w->store;
   e->w = w;
-  sift_up(h);
+  commit(h);
   h->st.insts++;
   cache_t *c = &h->l1[w->sm];
   int l1wb = P[HP_L1WB] != 0;
@@ -381,7 +386,7 @@ int kit_hier_push(kit_hier_t *h, const kit_winst_t *r, int last, char *err, size
     unsigned set = (unsigned)(lines[k] % c->sets);
     /* loads allocate; stores allocate (and dirty) only in a write-back L1 */
     look_t L = cache_access(c, set, lines[k], !w->store || l1wb, w->store && l1wb);
-    e = emit(h, KIT_HEV_L1, t, w, w->sm);
+    e = emit(h, Q_NOW, KIT_HEV_L1, t, w, w->sm);
     e->store = w->store;
     e->hit = (uint8_t)L.hit;
     e->evict = (uint8_t)L.evict;
@@ -391,20 +396,25 @@ int kit_hier_push(kit_hier_t *h, const kit_winst_t *r, int last, char *err, size
     e->way = L.way;
     e->line = lines[k];
     e->nreq = k;
-    sift_up(h);
+    commit(h);
     if (L.hit) h->st.l1_hits++;
     if (L.evict && L.dirty) inject(h, NULL, w->sm, L.victim, t, 1, 1);
     if (w->store && !l1wb) inject(h, w, w->sm, lines[k], t, 1, 0);
     else if (!L.hit) inject(h, w, w->sm, lines[k], t, 0, 0);
   }
   if (last || (cta && cta->last == h->inst)) {
-    e = emit(h, KIT_HEV_CTA_END, t0 + nreq - 1, w, w->sm);
-    sift_up(h);
+    e = emit(h, Q_NOW, KIT_HEV_CTA_END, t0 + nreq - 1, w, w->sm);
+    commit(h);
   }
   h->clock = t0 + nreq;
   h->inst++;
   if (h->oom) return kit_rule(0, err, errlen, "out of memory for the hierarchy's events");
   return 0;
+}
+
+int kit_hier_push(kit_hier_t *h, const kit_winst_t *r, int last, char *err, size_t errlen)
+{
+  return push(h, r, last, 1, err, errlen);
 }
 
 void kit_hier_end(kit_hier_t *h) { h->ended = 1; }
@@ -417,26 +427,28 @@ static int take(kit_hier_t *h, char *err, size_t errlen)
 {
   int rc = source_next(h, &h->rec, err, errlen);
   if (rc <= 0) return rc;
-  return kit_hier_push(h, &h->rec, 0, err, errlen) ? -1 : 1;
+  return push(h, &h->rec, 0, 0, err, errlen) ? -1 : 1;
 }
 
 int kit_hier_next(kit_hier_t *h, kit_hev_t *e, char *err, size_t errlen)
 {
   /* an event is due when nothing issued later can come before it: every
    * event of a later instruction is at or after the clock */
-  while (!h->ended && (h->n == 0 || h->heap[0].time >= h->clock)) {
+  unsigned q = first(h);
+  while (!h->ended && (q == NQ || h->q[q].a[h->q[q].head].time >= h->clock)) {
     int rc = take(h, err, errlen);
     if (rc < 0) return -1;
     if (rc == 0) {
-      if (h->kind == 0) {
-        if (h->n && h->heap[0].time < h->clock) break;
-        return 0;   /* push mode: nothing due yet */
-      }
+      if (h->kind == 0) return 0;   /* push mode: nothing due yet */
       h->ended = 1;
     }
+    q = first(h);
   }
-  if (h->n == 0) return 0;
-  *e = pop(h);
+  if (q == NQ) return 0;
+  fifo_t *f = &h->q[q];
+  *e = f->a[f->head];
+  f->head = (f->head + 1) & (f->cap - 1);
+  f->n--;
   return 1;
 }
 
@@ -449,6 +461,7 @@ static kit_hier_t *hier_alloc(const long *P, unsigned nsm, char *err, size_t err
   }
   memcpy(h->P, P, sizeof h->P);
   h->nsm = nsm;
+  h->want = (1u << KIT_HEV_NKINDS) - 1;
   h->l1 = calloc(nsm, sizeof *h->l1);
   h->l2 = calloc((size_t)P[HP_L2BANKS], sizeof *h->l2);
   int bad = !h->l1 || !h->l2;
@@ -578,6 +591,10 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
   int rc;
   kit_winst_t r;
   while ((rc = source_next(&probe, &r, err, errlen)) == 1) {
+    if (kind == 1 && kit_winst_check(&r, err, errlen)) {   /* the readers check their own */
+      rc = -1;
+      break;
+    }
     if (r.sm > top) top = r.sm;
     cta_t *c = cta_get(&probe, r.kernel, r.cta);
     if (!c) break;
@@ -610,6 +627,7 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
   return h;
 }
 
+void kit_hier_want(kit_hier_t *h, unsigned kinds) { h->want = kinds ? kinds : (1u << KIT_HEV_NKINDS) - 1; }
 const long *kit_hier_P(const kit_hier_t *h) { return h->P; }
 unsigned kit_hier_sms(const kit_hier_t *h) { return h->nsm; }
 const char *kit_hier_desc(const kit_hier_t *h) { return h->desc; }
@@ -625,7 +643,7 @@ void kit_hier_free(kit_hier_t *h)
   free(h->l1);
   free(h->l2);
   source_close(h);
-  free(h->heap);
+  for (unsigned i = 0; i < NQ; i++) free(h->q[i].a);
   free(h->ctas);
   free(h);
 }

@@ -9,8 +9,9 @@
  *
  * Usage profile: one hierarchy per traffic run; the adapter pulls events
  * one at a time (kit_hier_next), some millions per run, so the caches are
- * flat arrays indexed by set and the event queue is a binary heap that
- * holds only the events still in flight (a few per NoC delay).
+ * flat arrays indexed by set and the events in flight wait in one FIFO per
+ * latency class (each in time order by construction), merged at the
+ * output: no sorting, only the events still in flight held.
  *
  * Design choice: functional, not timed: every cache is updated at once in
  * the order the instructions arrive (a miss fills its line at once; no
@@ -93,6 +94,10 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen);
 /* The next event in time order: 1, 0 at the end, -1 with err set (out of
  * memory; a trace that changed since it was checked). */
 int kit_hier_next(kit_hier_t *h, kit_hev_t *e, char *err, size_t errlen);
+/* Hand out only the events of these kinds (bit kit_hev_kind_t; 0: all,
+ * the default). The caches are the same either way; events nobody reads
+ * are not made (the speed of a block that sees one level). */
+void kit_hier_want(kit_hier_t *h, unsigned kinds);
 /* The parameters the hierarchy runs with (HP_N values), its L1 count and
  * a one-line description of the source ("kernel stream N=256 ... L1Sets=64 ..."). */
 const long *kit_hier_P(const kit_hier_t *h);

@@ -50,6 +50,7 @@ int kit_source_traffic(kit_source_t *s, const kit_block_t *b, const long *P, con
   for (unsigned i = 0; i < b->nin; i++)
     if (strcmp(s->port[i].name, "rst_ni") == 0) s->rst = (int)i;
   if (!(s->hier = kit_hier_open(src, err, errlen))) return -1;
+  kit_hier_want(s->hier, s->ta->kinds);
   if (!(s->tstate = s->ta->create(P, s->hier, err, errlen))) {
     kit_source_free(s);
     return -1;

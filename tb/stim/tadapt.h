@@ -41,6 +41,11 @@ typedef struct kit_tadapt {
    * (no cycle made), or -1 with err set (from kit_hier_next). */
   int (*next)(void *s, kit_hier_t *h, uint64_t *in, char *err, size_t errlen);
   void (*destroy)(void *s);
+  /* The event kinds next reads (KIT_HEV_BIT(KIT_HEV_L1) | ...), or 0 for
+   * all: the hierarchy makes no other event (kit_hier_want). Added after
+   * the interface's first commit; an adapter that leaves it out reads
+   * every kind, as before. */
+  unsigned kinds;
 } kit_tadapt_t;
 
 /* Every adapter, by name (<block>_traffic), from the generated list. */
