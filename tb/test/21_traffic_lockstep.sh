@@ -7,7 +7,8 @@
 # traffic of each kind can reach: pdp's sampler hits, victim_bits' HIT,
 # FILL, EVICT and WRITE, hac's read hits and inserts and write-backs, lm's
 # windows and useful victims, pdp_cache's hits, reserved hits, bypasses
-# and forced evictions); the checker is shown failing on a planted
+# and forced evictions, vtt's lookups, fills, victim-cache hits and
+# partition withdrawals); the checker is shown failing on a planted
 # fault (FAULT= on traffic: the mismatch at exactly that cycle, and the
 # reproduce line names the traffic); a kit trace of a kernel drives the
 # block exactly as the kernel does (same cycles, same cover counts); the
@@ -15,7 +16,7 @@
 # bad input (an unknown kernel, a bad hierarchy or kernel parameter, a
 # block without an adapter, TRAFFIC with STIM, TRAFFIC_PARAMS alone, a bad
 # trace line) is one line naming it and a non-zero exit. Default-size
-# kernels, five model builds: about a CPU-minute.
+# kernels, six model builds: about a CPU-minute.
 . "$(dirname "$0")/lib.sh"
 T=build/test/traffic_lockstep; rm -rf "$T"; mkdir -p "$T"
 # res PATH: PATH in the newest make check's results (build/results/check/run-PID/)
@@ -38,6 +39,8 @@ traffic_run hac-1 hac matmul "" "" 'c["read_hit"] > 0 and c["read_insert"] > 0 a
 traffic_run hac-2 hac bfs "" "" 'c["read_hit"] > 0 and c["read_insert"] > 0 and c["wb_hit"] > 0'
 traffic_run pdp_cache-1 pdp_cache matmul "" "" 'c["read_hit"] > 0 and c["miss_evict_unprotected"] > 0 and c["read_hit_reserved"] > 0'
 traffic_run pdp_cache-2 pdp_cache bfs "" "" 'c["bypass"] > 0 and c["miss_forced"] > 0 and c["fill_of_line_hit_same_cycle"] > 0'
+traffic_run vtt-1 vtt matmul "" "" 'c["lookup_miss"] > 0 and c["fill_invalid_way"] > 0 and c["vp_withdrawn"] > 0 and c["mode_to_victim_cache"] > 0'
+traffic_run vtt-2 vtt bfs "Nodes=2048" "" 'c["lookup_hit_rf_read"] > 0 and c["insert_refresh_duplicate"] > 0'
 traffic_run lm-1 lm thrash "" "WinLen=300" 'c["window_end"] > 0 and c["victim_useful"] > 0 and c["selected_after_3plus"] > 0'
 traffic_run lm-2 lm matmul "" "WinLen=300" 'c["window_end"] > 0 and c["valid_11"] > 0 and c["selected_after_2"] > 0'
 
