@@ -40,7 +40,7 @@ traffic_run hac-2 hac bfs "" "" 'c["read_hit"] > 0 and c["read_insert"] > 0 and 
 traffic_run pdp_cache-1 pdp_cache matmul "" "" 'c["read_hit"] > 0 and c["miss_evict_unprotected"] > 0 and c["read_hit_reserved"] > 0'
 traffic_run pdp_cache-2 pdp_cache bfs "" "" 'c["bypass"] > 0 and c["miss_forced"] > 0 and c["fill_of_line_hit_same_cycle"] > 0'
 traffic_run vtt-1 vtt matmul "" "" 'c["lookup_miss"] > 0 and c["fill_invalid_way"] > 0 and c["vp_withdrawn"] > 0 and c["mode_to_victim_cache"] > 0'
-traffic_run vtt-2 vtt bfs "Nodes=2048" "" 'c["lookup_hit_rf_read"] > 0 and c["insert_refresh_duplicate"] > 0'
+traffic_run vtt-2 vtt bfs "" "" 'c["lookup_hit_rf_read"] > 0 and c["insert_refresh_duplicate"] > 0'
 traffic_run lm-1 lm thrash "" "WinLen=300" 'c["window_end"] > 0 and c["victim_useful"] > 0 and c["selected_after_3plus"] > 0'
 traffic_run lm-2 lm matmul "" "WinLen=300" 'c["window_end"] > 0 and c["valid_11"] > 0 and c["selected_after_2"] > 0'
 
