@@ -33,11 +33,8 @@ typedef struct hac_ta {
 
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
-  hac_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  hac_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   const long *H = kit_hier_P(h);
   s->sets = (unsigned)P[hac_P_Sets];
   s->tagmask = kit_mask((unsigned)P[hac_P_TagW]);

@@ -22,11 +22,8 @@ typedef struct pdp_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  pdp_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  pdp_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->sets = (unsigned)P[pdp_P_Sets];
   s->nb = PDP_NB(P);
   s->tagmask = kit_mask((unsigned)P[pdp_P_TagW]);

@@ -38,11 +38,8 @@ typedef struct pdpc_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  pdpc_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  pdpc_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->sets = (unsigned)P[pdp_cache_P_Sets];
   s->ways = (unsigned)P[pdp_cache_P_Ways];
   s->dmax = (unsigned)P[pdp_cache_P_DMax];

@@ -3,6 +3,8 @@
  * tadapt.h. The list is build/gen/kit_traffic.h, one
  * KIT_TRAFFIC_ENTRY(name) per block with a tb/<name>/<name>_traffic.c.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tb/stim/tadapt.h"
@@ -35,4 +37,11 @@ int kit_tadapt_pull(kit_hier_t *h, unsigned kinds, kit_hev_t *e, char *err, size
   while ((rc = kit_hier_next(h, e, err, errlen)) == 1)
     if (kinds >> e->kind & 1) return 1;
   return rc;
+}
+
+void *kit_tadapt_alloc(size_t n, char *err, size_t errlen)
+{
+  void *s = calloc(1, n);
+  if (!s) snprintf(err, errlen, "out of memory");
+  return s;
 }

@@ -58,6 +58,9 @@ const kit_tadapt_t *kit_tadapt_find(const kit_block_t *b);
 /* Names of the blocks that have one, in block order; the count. */
 unsigned kit_tadapt_blocks(const char **names, unsigned max);
 
+/* A zeroed adapter state of n bytes, or NULL with err "out of memory". */
+void *kit_tadapt_alloc(size_t n, char *err, size_t errlen);
+
 /* The next event whose kind is in kinds (bit kit_hev_kind_t), skipping
  * the others: 1, 0 at the end of the traffic, -1 with err set. */
 int kit_tadapt_pull(kit_hier_t *h, unsigned kinds, kit_hev_t *e, char *err, size_t errlen);

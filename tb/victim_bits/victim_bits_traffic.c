@@ -29,11 +29,8 @@ typedef struct vb_ta {
 
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
-  vb_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  vb_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->sets = (unsigned)P[victim_bits_P_Sets];
   s->ways = (unsigned)P[victim_bits_P_Ways];
   s->l1s = (unsigned)P[victim_bits_P_L1s];

@@ -37,11 +37,8 @@ typedef struct vtt_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  vtt_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  vtt_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->sets = (unsigned)P[vtt_P_Sets];
   s->numvp = (unsigned)P[vtt_P_NumVp];
   s->vpways = (unsigned)P[vtt_P_VpWays];
