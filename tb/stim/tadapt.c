@@ -36,3 +36,17 @@ int kit_tadapt_pull(kit_hier_t *h, unsigned kinds, kit_hev_t *e, char *err, size
     if (kinds >> e->kind & 1) return 1;
   return rc;
 }
+
+int kit_tadapt_due(kit_hier_t *h, kit_tclock_t *c, unsigned kinds, kit_hev_t *e, char *err, size_t errlen)
+{
+  if (!c->have && !c->end) {
+    const int rc = kit_tadapt_pull(h, kinds, &c->e, err, errlen);
+    if (rc < 0) return rc;
+    c->have = rc;
+    c->end = !rc;
+  }
+  if (!c->have || c->e.time > c->now) return 0;
+  *e = c->e;
+  c->have = 0;
+  return 1;
+}

@@ -58,4 +58,20 @@ unsigned kit_tadapt_blocks(const char **names, unsigned max);
 int kit_tadapt_pull(kit_hier_t *h, unsigned kinds, kit_hev_t *e, char *err, size_t errlen);
 #define KIT_HEV_BIT(k) (1u << (k))
 
+/* For an adapter that keeps the hierarchy's time (block cycle n after the
+ * reset cycles = hierarchy cycle n, idle where no event falls): its clock
+ * and the one event it pulled ahead. Zero it to start; the adapter sets
+ * now (usually: one more each cycle). */
+typedef struct kit_tclock {
+  uint64_t now;
+  kit_hev_t e;     /* the held event (have) */
+  int have, end;   /* end: the hierarchy has no more event of the kinds */
+} kit_tclock_t;
+/* The next event of kinds (bits) whose time is <= c->now: 1; 0 when none
+ * is due (the next is later and held, or the traffic is over: c->end);
+ * -1 with err set. An INST event's w is valid until the next call. */
+int kit_tadapt_due(kit_hier_t *h, kit_tclock_t *c, unsigned kinds, kit_hev_t *e, char *err, size_t errlen);
+/* No event of the clock's kinds is left. */
+static inline int kit_tclock_over(const kit_tclock_t *c) { return c->end && !c->have; }
+
 #endif /* KIT_TADAPT_H */
