@@ -240,11 +240,12 @@ print("%s %d %d/%d %s" % (d["verdict"], n, sum(1 for v in c.values() if v), len(
   elif [ "${4:-}" != True ]; then bad "traffic $b $k${tp:+ ($tp)}${p:+ [$p]}: $what: not so ($cond; $2 cycles, events $3)"
   else ok "traffic $b $k${tp:+ ($tp)}${p:+ [$p]}: $2 cycles matched, events $3; $what"; fi
 }
-# traffic_fault BLOCK KERNEL "TRAFFIC_PARAMS" AT PORT: a fault planted on
-# PORT in cycle AT of a traffic run must be caught at exactly that cycle.
+# traffic_fault BLOCK KERNEL "TRAFFIC_PARAMS" AT PORT [PARAMS]: a fault
+# planted on PORT in cycle AT of a traffic run must be caught at exactly
+# that cycle.
 traffic_fault() {
   local out rc
-  out=$(make --no-print-directory check BLOCK="$1" TRAFFIC="$2" ${3:+TRAFFIC_PARAMS="$3"} FAULT="$4:$5" 2>&1); rc=$?
+  out=$(make --no-print-directory check BLOCK="$1" TRAFFIC="$2" ${3:+TRAFFIC_PARAMS="$3"} ${6:+PARAMS="$6"} FAULT="$4:$5" 2>&1); rc=$?
   if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q "^MISMATCH $1 at cycle $4 " \
      && printf '%s\n' "$out" | grep -q "^  $5 .*<-- differs"; then
     ok "$1 fault at cycle $4 on $5 caught on traffic $2"

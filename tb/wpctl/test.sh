@@ -79,3 +79,14 @@ else
     && ok "equiv wpctl finds a FolMean bug (the followed sum ORed) without PARAMS: $how" \
     || bad "equiv wpctl mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
 fi
+
+# ---- traffic (doc "Traffic", tb/wpctl/wpctl_traffic.c) --------------------
+# The adapter plays 4 SMs' waypart counters on two co-running kernels
+# (SMs=4 = NumSm): periods end when every SM finished a TB of each kernel,
+# the SMs are polled, a profiling SM wins and the partition moves; with a
+# short PerMax, periods also end by timeout.
+traffic_check wpctl mix "A=2 B=0" "NumSm=4" 'c["end_done"] >= 5 and c["poll_end"] == c["end_done"] - 1 and c["win_profiling"] > 0 and c["part_change"] > 0 and c["prof_write"] == 2 * c["end_done"]' \
+  "block + stream: periods ended by the SMs' quotas, polled, a profiling SM's partition followed"
+traffic_check wpctl mix "A=5 B=3" "NumSm=4 PerMax=4096" 'c["end_timeout"] > 0 and c["end_done"] > 0' \
+  "matmul + bfs: periods ended by the quotas and by the timeout"
+traffic_fault wpctl mix "A=2 B=0" 3000 lfsr_o "NumSm=4"
