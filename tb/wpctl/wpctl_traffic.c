@@ -10,9 +10,10 @@
  *   its retired instructions of their kernel (waypart ret_i), its CTA
  *   finishes (CTA_END) its finished TBs (tbd, queued one a cycle).
  * - Each SM's counters are a private waypart model (cmodel/waypart, the
- *   controller's Ways, Kernels and IpcW, weights 1, quotas 1) stepped with
- *   the controller's start_o, meas_o and partition writes, as wp_gpu wires
- *   them; to know those and rd_sm_o, the adapter runs a private wpctl
+ *   controller's Kernels and IpcW, weights 1, quotas 1) stepped with the
+ *   controller's start_o and meas_o, as wp_gpu wires them (its partition
+ *   writes change no counter: not modelled, so the SMs keep waypart's
+ *   default ways); to know those and rd_sm_o, the adapter runs a private wpctl
  *   model on the inputs it gives (its outputs are the DUT's in the same
  *   cycle: stimulus stays a function of the traffic and the parameters).
  *   sm_done_i = the SMs' done_o, rd_ipc_i = ipc_o of SM rd_sm_o.
@@ -63,7 +64,16 @@ static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t err
   if (!s) goto oom;
   s->numsm = (unsigned)P[wpctl_P_NumSm];
   s->k = (unsigned)P[wpctl_P_Kernels];
-  kit_sub_params(&wpctl_block, &waypart_block, P, Pw);
+  /* the counters' configuration: K and IpcW are the controller's; the
+   * ways stay waypart's default (the partition changes no counter, and
+   * the controller's K x CW may exceed what waypart holds) */
+  kit_params_default(&waypart_block, Pw);
+  Pw[waypart_P_Kernels] = P[wpctl_P_Kernels];
+  Pw[waypart_P_IpcW] = P[wpctl_P_IpcW];
+  if (kit_params_check(&waypart_block, Pw, err, errlen)) {   /* cannot happen: the ranges agree */
+    ta_free(s);
+    return NULL;
+  }
   s->retw = (unsigned)Pw[waypart_P_RetW];
   for (unsigned k = 0; k < s->k; k++) {
     s->wgt |= (uint64_t)1 << (k * (unsigned)Pw[waypart_P_WgtW]);
@@ -115,10 +125,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
     wc_sm_t *sm = &s->sm[j];
     waypart_in_t w = {.rst_ni = 1, .start_i = s->o.start_o, .meas_i = s->o.meas_o, .ret_i = sm->ret,
                       .wgt_i = s->wgt, .tb_i = s->tb};
-    if (s->o.wr_valid_o && (s->o.wr_all_o || s->o.wr_sm_o == j)) {
-      w.part_we_i = 1;
-      w.part_i = s->o.wr_part_o;
-    }
     if (sm->ntbd) {
       w.tbd_valid_i = 1;
       w.tbd_k_i = sm->tbd[0];
