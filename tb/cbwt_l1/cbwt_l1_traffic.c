@@ -78,7 +78,7 @@ static void ta_free(void *v)
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   cb_ta_t *s = calloc(1, sizeof *s);
-  if (!s || !(s->m = cbwt_l1_block.model_new(P))) {
+  if (!s || !(s->m = kit_tadapt_model(&cbwt_l1_block, P, (uint64_t *)&s->o))) {
     ta_free(s);
     snprintf(err, errlen, "out of memory");
     return NULL;
@@ -93,8 +93,6 @@ static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t err
   s->banks = (unsigned)H[HP_L2BANKS];
   s->l2wb = (unsigned)H[HP_L2WB];
   s->hitrt = 2u * (uint64_t)H[HP_NOCLAT] + (uint64_t)H[HP_L2LAT];
-  cbwt_l1_in_t ri = {.rst_ni = 0};
-  cbwt_l1_block.model_step(s->m, (const uint64_t *)&ri, (uint64_t *)&s->o);
   return s;
 }
 

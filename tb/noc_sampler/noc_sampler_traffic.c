@@ -54,13 +54,11 @@ static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t err
 {
   (void)h;
   ns_ta_t *s = calloc(1, sizeof *s);
-  if (!s || !(s->m = noc_sampler_block.model_new(P))) {
+  if (!s || !(s->m = kit_tadapt_model(&noc_sampler_block, P, (uint64_t *)&s->o))) {
     ta_free(s);
     snprintf(err, errlen, "out of memory");
     return NULL;
   }
-  noc_sampler_in_t ri = {.rst_ni = 0};
-  noc_sampler_block.model_step(s->m, (const uint64_t *)&ri, (uint64_t *)&s->o);
   return s;
 }
 

@@ -1,5 +1,5 @@
 /*
- * tadapt.c - the traffic adapters' registry and their shared helper; see
+ * tadapt.c - the traffic adapters' registry and their shared helpers; see
  * tadapt.h. The list is build/gen/kit_traffic.h, one
  * KIT_TRAFFIC_ENTRY(name) per block with a tb/<name>/<name>_traffic.c.
  */
@@ -49,4 +49,16 @@ int kit_tadapt_due(kit_hier_t *h, kit_tclock_t *c, unsigned kinds, kit_hev_t *e,
   *e = c->e;
   c->have = 0;
   return 1;
+}
+
+void *kit_tadapt_model(const kit_block_t *b, const long *P, uint64_t *out)
+{
+  void *m = b->model_new(P);
+  if (!m) return NULL;
+  kit_port_t t[KIT_MAX_PORTS];
+  uint64_t in[KIT_MAX_PORTS];
+  b->ports(P, t);
+  for (unsigned j = 0; j < b->nin; j++) in[j] = strcmp(t[j].name, "rst_ni") == 0 ? 0 : t[j].idle;
+  b->model_step(m, in, out);
+  return m;
 }

@@ -58,6 +58,15 @@ unsigned kit_tadapt_blocks(const char **names, unsigned max);
 int kit_tadapt_pull(kit_hier_t *h, unsigned kinds, kit_hev_t *e, char *err, size_t errlen);
 #define KIT_HEV_BIT(k) (1u << (k))
 
+/* A private model of block b (configuration P) after one reset cycle
+ * (rst_ni 0, every other input idle, as the source's reset cycles): out
+ * (b->nout words) gets the outputs the DUT shows in the first cycle after
+ * reset. For an adapter that must know what the block answers (the ids it
+ * hands out, the ways it reserves) while staying open loop: it steps the
+ * model with the inputs it gives. NULL when out of memory; free it with
+ * b->model_free. */
+void *kit_tadapt_model(const kit_block_t *b, const long *P, uint64_t *out);
+
 /* For an adapter that keeps the hierarchy's time (block cycle n after the
  * reset cycles = hierarchy cycle n, idle where no event falls): its clock
  * and the one event it pulled ahead. Zero it to start; the adapter sets

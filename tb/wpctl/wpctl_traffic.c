@@ -79,17 +79,9 @@ static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t err
     s->wgt |= (uint64_t)1 << (k * (unsigned)Pw[waypart_P_WgtW]);
     s->tb |= (uint64_t)1 << (k * (unsigned)Pw[waypart_P_TbW]);
   }
-  if (!(s->ctl = wpctl_block.model_new(P))) goto oom;
-  /* the outputs of the reset cycles: a step in reset */
-  {
-    wpctl_in_t ri = {.rst_ni = 0};
-    wpctl_block.model_step(s->ctl, (const uint64_t *)&ri, (uint64_t *)&s->o);
-  }
-  for (unsigned j = 0; j < s->numsm; j++) {
-    if (!(s->sm[j].m = waypart_block.model_new(Pw))) goto oom;
-    waypart_in_t ri = {.rst_ni = 0};
-    waypart_block.model_step(s->sm[j].m, (const uint64_t *)&ri, (uint64_t *)&s->sm[j].o);
-  }
+  if (!(s->ctl = kit_tadapt_model(&wpctl_block, P, (uint64_t *)&s->o))) goto oom;
+  for (unsigned j = 0; j < s->numsm; j++)
+    if (!(s->sm[j].m = kit_tadapt_model(&waypart_block, Pw, (uint64_t *)&s->sm[j].o))) goto oom;
   return s;
 oom:
   ta_free(s);
