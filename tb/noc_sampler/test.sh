@@ -64,12 +64,12 @@ wrong_expect noc_sampler tb/noc_sampler/directed/e1_mean.stim e1_wrong 's/^expec
 # 1024 injections, each wanted or not, every marked one stopped at its L2
 # bank with its id (none stale); bfs: windows with and without samples;
 # a NoC (NocLat=20) slower than LatMax (LatW=4: 15) with every packet
-# wanted and 2 slots: every sample times out, its late stop is stale, the
-# rest are dropped.
+# wanted and 2 slots (a check-list configuration): every sample times out,
+# its late stop is stale, the rest are dropped.
 traffic_check noc_sampler stream "SMs=1" "" 'c["sampled"] + c["unwanted"] == 1024 and c["stop"] == c["sampled"] > 0 and c["stale_stop"] == 0' \
   "SM 0's 1024 packets injected, every marked one stopped with its id"
 traffic_check noc_sampler bfs "" "" 'c["stop"] == c["sampled"] > 0 and c["mean"] >= 10 and c["mean_of_empty_window"] > 0' \
   "bfs: samples stopped, a mean every window, empty windows too"
-traffic_check noc_sampler stream "SMs=1 NocLat=20" "RateShift=0 Slots=2 LatW=4" 'c["timeout"] == c["sampled"] == c["stale_stop"] > 0 and c["drop_all_slots_busy"] > 0 and c["mean_at_latmax"] > 0' \
+traffic_check noc_sampler stream "SMs=1 NocLat=20" "Slots=2 LatW=4 CntW=3 RateShift=0" 'c["timeout"] == c["sampled"] == c["stale_stop"] > 0 and c["drop_all_slots_busy"] > 0 and c["mean_at_latmax"] > 0' \
   "NoC slower than LatMax: every sample times out and its stop is stale, drops, mean at LatMax"
 traffic_fault noc_sampler bfs "" 3000 mark_o
