@@ -85,3 +85,18 @@ formal_planted cbwt_l1 "bypass enabled without contention (I-BYP)" \
   's/\.byp_en_i     (byp_en),/.byp_en_i     (1'"'"'b1),/' prove
 formal_planted cbwt_l1 "maw_ctl's period end not wired to the NoC sampler (I-WAIT)" \
   's/\.per_end_i   (per_end_o),/.per_end_i   (1'"'"'b0),/' prove
+
+# ---- traffic (doc "Traffic", tb/cbwt_l1/cbwt_l1_traffic.c) ----------------
+# The check list's 256-read configuration on the paper's 512-set 16-way
+# L2 (the hierarchy's 4 banks of 128 sets, 16 ways) and a NoC above TH.
+# bfs: each of SM 0's 11237 loads answered by pdp_cache (hit, miss,
+# forced, bypass or no allocation), 43 periods, PDs computed and changed,
+# L2 contention, bypasses, coarse MAW steps, NoC means and drops; block +
+# thrash: a period per 256 reads again.
+cbp="PeriodLog=8 LatW=6 TL=8 TH=24 RateShift=2"; cbt="NocLat=30 L2Sets=128 L2Ways=16"
+cbr='c["read_hit"] + c["read_miss"] + c["forced_eviction"] + c["bypass"] + c["noalloc"]'
+traffic_check cbwt_l1 bfs "$cbt" "$cbp" "$cbr"' == 11237 and c["period_end"] == 43 and c["pd_change"] > 0 and c["contention_on"] > 0 and c["bypass"] > 0 and c["dec_coarse"] > 0 and c["noc_mean"] > 0 and c["noc_drop"] > 0' \
+  "every one of SM 0's 11237 reads answered, a period per 256, PDs, contention, bypasses, coarse steps, NoC means"
+traffic_check cbwt_l1 mix "A=2 B=6 $cbt" "$cbp" 'c["period_end"] == ('"$cbr"') // 256 > 0 and c["pd_first"] > 0' \
+  "block + thrash: a period per 256 reads, a PD"
+traffic_fault cbwt_l1 bfs "$cbt" 3000 rsp_kind_o "$cbp"

@@ -68,3 +68,18 @@ else expect_err "coalescer wrong hand expectation (delta[tid%16] with U 2) is ca
 # Aggr = 1, so only the Aggr = 1 equivalence configuration can see it)
 equiv_mode_bug coalescer 'Aggr=1' "an Aggr bug (case 1 cached past the capacity)" \
   's/^  wire          cache = (u_e < CapV) \& /  wire          cache = ((u_e < CapV) | (Aggr != 0) \& (rule == 2'"'"'d0)) \& /'
+
+# ---- traffic (doc "Traffic", tb/coalescer/coalescer_traffic.c) ------------
+# block: a[tid%32*32], every load 32 lines: SM 0's 512 warps (SMs=2) make
+# 32 requests each, back to back: 2 reset cycles + 512 * 32, every warp
+# counted as all-lanes; bfs: divergent gathers (partial masks) whose
+# samples come out scattered (on > off) and reused (on < off, cached).
+traffic_check coalescer block "SMs=2" "" 'n == 2 + 512 * 32 and c["warp_all_lanes_requests"] == 512' \
+  "each of SM 0's 512 warps offered when free, its 32 lines 32 requests"
+traffic_check coalescer bfs "Nodes=1024" "" 'c["partial_mask"] > 100 and c["rule_on_more"] > 0 and c["rule_on_less"] > 0 and c["cache_on"] > 0' \
+  "divergent gathers, samples closed with both rules and cache on"
+traffic_fault coalescer stream "" 300 req_addr_o
+# the traffic check can fail: one warp's requests fewer than the run makes
+out=$(traffic_check coalescer block "SMs=2" "" 'n == 2 + 511 * 32' "a count one warp short")
+case "$out" in FAIL*"not so"*) ok "traffic check: a wrong expected cycle count on block traffic is a FAIL" ;;
+  *) bad "traffic check: a wrong expected count passed: $out" ;; esac

@@ -72,3 +72,16 @@ wrong_expect maw_ctl tb/maw_ctl/directed/e2_decisions.stim e2_wrong 's/^expect d
 # (Eq. 1 always on n: only the EqCur = 1 equivalence configurations see it)
 equiv_mode_bug maw_ctl 'EqCur=1' "an Eq. 1 base bug under EqCur = 1" \
   's/  wire \[NW-1:0\] base   = (EqCur != 0) ? maw_q : NV;/  wire [NW-1:0] base   = NV;/'
+
+# ---- traffic (doc "Traffic", tb/maw_ctl/maw_ctl_traffic.c) ----------------
+# bfs with 16-read periods (PeriodLog=4, a check-list configuration): SM
+# 0's 11237 loads (the count tbbyp's traffic test sees too) end exactly
+# 11237 / 16 periods; a slow NoC (NocLat=100 > TH) and a 16-set L2 that
+# evicts more than it hits: a coarse step into the fine phase, then steps
+# down on high latency, up on the empty windows' 0, stops; thrash: every
+# read misses, so every period is all BYPASS and n_t is 0.
+traffic_check maw_ctl bfs "NocLat=100 L2Sets=16" "PeriodLog=4" 'c["period_end"] == 11237 // 16 and c["dec_coarse"] > 0 and c["coarse_to_fine"] > 0 and c["dec_down_hi"] > 0 and c["dec_up"] > 0 and c["dec_stop"] > 0' \
+  "a period per 16 of SM 0's reads, congestion and contention: coarse step, fine search down, up and stops"
+traffic_check maw_ctl thrash "NocLat=20" "PeriodLog=4" 'c["period_end"] > 0 and c["mb_full"] == c["nt_zero"] == c["period_end"]' \
+  "thrash: every read a miss, every period all BYPASS, n_t 0"
+traffic_fault maw_ctl bfs "NocLat=100 L2Sets=16" 2000 mb_o "PeriodLog=4"

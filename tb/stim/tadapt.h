@@ -66,4 +66,29 @@ void *kit_tadapt_alloc(size_t n, char *err, size_t errlen);
 int kit_tadapt_pull(kit_hier_t *h, unsigned kinds, kit_hev_t *e, char *err, size_t errlen);
 #define KIT_HEV_BIT(k) (1u << (k))
 
+/* A private model of block b (configuration P) after one reset cycle
+ * (rst_ni 0, every other input idle, as the source's reset cycles): out
+ * (b->nout words) gets the outputs the DUT shows in the first cycle after
+ * reset. For an adapter that must know what the block answers (the ids it
+ * hands out, the ways it reserves) while staying open loop: it steps the
+ * model with the inputs it gives. NULL when out of memory; free it with
+ * b->model_free. */
+void *kit_tadapt_model(const kit_block_t *b, const long *P, uint64_t *out);
+
+/* For an adapter that keeps the hierarchy's time (block cycle n after the
+ * reset cycles = hierarchy cycle n, idle where no event falls): its clock
+ * and the one event it pulled ahead. Zero it to start; the adapter sets
+ * now (usually: one more each cycle). */
+typedef struct kit_tclock {
+  uint64_t now;
+  kit_hev_t e;     /* the held event (have) */
+  int have, end;   /* end: the hierarchy has no more event of the kinds */
+} kit_tclock_t;
+/* The next event of kinds (bits) whose time is <= c->now: 1; 0 when none
+ * is due (the next is later and held, or the traffic is over: c->end);
+ * -1 with err set. An INST event's w is valid until the next call. */
+int kit_tadapt_due(kit_hier_t *h, kit_tclock_t *c, unsigned kinds, kit_hev_t *e, char *err, size_t errlen);
+/* No event of the clock's kinds is left. */
+static inline int kit_tclock_over(const kit_tclock_t *c) { return c->end && !c->have; }
+
 #endif /* KIT_TADAPT_H */

@@ -97,3 +97,15 @@ else
     && ok "equiv tbbyp finds an interval-end flag bug under IntFix >= 1 without PARAMS: $how" \
     || bad "equiv tbbyp mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
 fi
+
+# ---- traffic (doc "Traffic", tb/tbbyp/tbbyp_traffic.c) --------------------
+# block (WarpsPerSm=16: two 8-warp CTAs resident, the rest wait): every
+# one of SM 0's 8192 load accesses asks for its bit, its 8 CTAs are 8
+# issues (decisions after the first retires), high reuse: no contention;
+# stride + stencil under GTO: contention decisions raise N_byp and thread
+# blocks bypass.
+traffic_check tbbyp block "WarpsPerSm=16" "" 'c["acc_cls0_cache"] == 8192 and c["iss_not_decision"] + c["dec_cont"] + c["dec_no_cont"] == 8 and c["dec_no_cont"] > 0' \
+  "SM 0's 8192 loads ask their bit, its 8 CTAs issued, decisions without contention"
+traffic_check tbbyp mix "A=1 B=4 WarpsPerSm=16 Sched=1" "" 'c["dec_cont"] > 0 and c["dec_no_cont"] > 0 and c["nbyp_up"] > 0 and c["iss_bypass"] > 0 and c["acc_cls0_byp"] > 0' \
+  "stride + stencil: contention and not, N_byp raised, bypassing thread blocks' loads bypass"
+traffic_fault tbbyp mix "A=1 B=4 WarpsPerSm=16 Sched=1" 5000 byp_o

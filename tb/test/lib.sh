@@ -218,3 +218,36 @@ formal_premise() {
       else bad "formal premise check refused a reachable premise in $b ($name): rc=$rc, line ${ln:-?}: $got: $out"; fi ;;
   esac
 }
+# traffic_check BLOCK KERNEL "TRAFFIC_PARAMS" "PARAMS" COND WHAT: lock-step
+# BLOCK on a traffic kernel (doc/traffic.md "Lockstep on traffic", its
+# adapter tb/BLOCK/BLOCK_traffic.c): the run must match and COND, a Python
+# expression over n (the cycles), c (the cover counts by name) and d (the
+# result, cvkit.lockstep/1), must hold: WHAT says what that shows (the
+# traffic's events reached the ports and their cover events).
+traffic_check() {
+  local b=$1 k=$2 tp=$3 p=$4 cond=$5 what=$6 bin out rc r got
+  r=build/test/traffic_${b}_$$.json; mkdir -p build/test
+  bin=$(block_bin "$b" "$p") || { bad "traffic $b build ${p:-default}"; return; }
+  # shellcheck disable=SC2086  # the words: block parameters
+  out=$($bin --seed 1 --traffic "$k" --traffic-params "$tp" --result "$r" \
+          --repro "make check BLOCK=$b TRAFFIC=$k TRAFFIC_PARAMS='$tp' PARAMS='$p'" $p 2>&1); rc=$?
+  got=$(python3 -c 'import json,sys
+d = json.load(open(sys.argv[1])); n, c = d["cycles"], d["cover"]
+print("%s %d %d/%d %s" % (d["verdict"], n, sum(1 for v in c.values() if v), len(c), bool(eval(sys.argv[2]))))' "$r" "$cond" 2>&1)
+  rm -f "$r"
+  set -- $got
+  if [ $rc -ne 0 ] || [ "${1:-}" != matched ]; then bad "traffic $b $k${tp:+ ($tp)}${p:+ [$p]}: rc=$rc $got $(echo "$out" | head -5)"
+  elif [ "${4:-}" != True ]; then bad "traffic $b $k${tp:+ ($tp)}${p:+ [$p]}: $what: not so ($cond; $2 cycles, events $3)"
+  else ok "traffic $b $k${tp:+ ($tp)}${p:+ [$p]}: $2 cycles matched, events $3; $what"; fi
+}
+# traffic_fault BLOCK KERNEL "TRAFFIC_PARAMS" AT PORT [PARAMS]: a fault
+# planted on PORT in cycle AT of a traffic run must be caught at exactly
+# that cycle.
+traffic_fault() {
+  local out rc
+  out=$(make --no-print-directory check BLOCK="$1" TRAFFIC="$2" ${3:+TRAFFIC_PARAMS="$3"} ${6:+PARAMS="$6"} FAULT="$4:$5" 2>&1); rc=$?
+  if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q "^MISMATCH $1 at cycle $4 " \
+     && printf '%s\n' "$out" | grep -q "^  $5 .*<-- differs"; then
+    ok "$1 fault at cycle $4 on $5 caught on traffic $2"
+  else bad "$1 fault on traffic $2: rc=$rc: $(printf '%s\n' "$out" | head -12)"; fi
+}

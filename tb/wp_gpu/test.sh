@@ -81,3 +81,16 @@ printf 'params NumSm=3\nrst_ni=0\nacc_valid_i=1 acc_sm_i=3\n' > "$T/sm.stim"
 expect_err "wp_gpu access to an SM beyond NumSm in a directed file" "sm.stim:3: acc_sm_i=3 is not an SM" \
   build/kit vectors wp_gpu --stim "$T/sm.stim" -o "$T/o.vec" NumSm=3
 [ ! -e "$T/o.vec" ] && ok "wp_gpu: no output file left by the refused file" || bad "wp_gpu: $T/o.vec left behind"
+
+# ---- traffic (doc "Traffic", tb/wp_gpu/wp_gpu_traffic.c) ------------------
+# block + stream on the 4 SMs: every one of the GPU's 32768 + 1024 L1
+# accesses reaches the access port (class 0: no profile), periods end by
+# the quotas, a profiling SM wins and its move is followed; stride +
+# stencil under GTO with two CTAs resident: tbbyp's contention decisions
+# make thread blocks bypass waypart, and a period start clears a nonzero
+# N_byp.
+traffic_check wp_gpu mix "A=2 B=0" "" 'c["class_per_tb"] == 32768 + 1024 and c["all_done"] >= 5 and c["win_profiling"] > 0 and c["profiling_move"] > 0 and c["decision"] > 0' \
+  "every L1 access of the GPU at the access port, periods ended by the quotas, a profiling SM followed"
+traffic_check wp_gpu mix "A=1 B=4 WarpsPerSm=16 Sched=1" "" 'c["bypass_by_tbbyp"] > 0 and c["issue_bypasses"] > 0 and c["clear_nonzero_nbyp"] > 0 and c["win_followed"] > 0' \
+  "stride + stencil: bypassing thread blocks' loads bypass waypart, N_byp cleared at a period start"
+traffic_fault wp_gpu mix "A=2 B=0" 3000 rsp_hit_o

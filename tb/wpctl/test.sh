@@ -79,3 +79,16 @@ else
     && ok "equiv wpctl finds a FolMean bug (the followed sum ORed) without PARAMS: $how" \
     || bad "equiv wpctl mode bug not found: rc=$rc $(tail -3 "$D/mode.log")"
 fi
+
+# ---- traffic (doc "Traffic", tb/wpctl/wpctl_traffic.c) --------------------
+# The adapter plays the SMs' waypart counters on two co-running kernels
+# (check-list configurations, no build of their own). 4 SMs (SMs=4 =
+# NumSm), followed SMs by their mean: periods end when every SM finished a
+# TB of each kernel, the SMs are polled, a profiling SM wins and the
+# partition moves. 5 SMs, 3 kernels and a 16-cycle timeout: kernel 2 never
+# runs, so only the timeout ends periods; the draws fold.
+traffic_check wpctl mix "A=2 B=0" "NumSm=4 FolMean=1" 'c["end_done"] >= 5 and c["poll_end"] == c["end_done"] - 1 and c["win_profiling"] > 0 and c["part_change"] > 0 and c["prof_write"] == 2 * c["end_done"]' \
+  "block + stream: periods ended by the SMs' quotas, polled, a profiling SM's partition followed"
+traffic_check wpctl mix "A=2 B=0 SMs=5" "NumSm=5 Kernels=3 IpcW=4 PerMax=16" 'c["end_timeout"] > 1000 and c["end_done"] == 0 and c["win_profiling"] > 0 and c["draw_fold"] > 0' \
+  "a kernel that never runs: every period ends by the timeout, profiling SMs win, draws fold"
+traffic_fault wpctl mix "A=2 B=0" 3000 lfsr_o "NumSm=4 FolMean=1"
