@@ -44,6 +44,7 @@
 #include "tb/harness/plan.h"
 #include "tb/harness/sweep.h"
 #include "tb/harness/traffic_cmd.h"
+#include "tb/harness/tstudy.h"
 #include "tb/stim/source.h"
 #include "vectors/vcd.h"
 #include "vectors/vecio.h"
@@ -59,6 +60,7 @@ static int usage(void)
           "       summary linebacker | miter BLOCK -o FILE [--base] [P=V..] |\n"
           "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | vec2stim FILE.vec -o FILE.stim [--cycles N] |\n"
           "       checks BLOCK | equiv BLOCK | partition TABLE [-o FILE.stim] [--json] |\n"
+          "       tstudy BLOCK --traffic K [--traffic-params W] [--seed N] [--every N] [--cycles N] [-o F] [P=V..] |\n"
           "       classify PROFILE [--lo PCT] [--hi PCT] | traffic (--list | KERNEL .. | --import ..) |\n"
           "       dpigen BLOCK -o DIR [--top MODULE] [--rtl FILES] [P=V..] | dpitop -o FILE BLOCK...\n");
   return 2;
@@ -639,7 +641,7 @@ int main(int argc, char **argv)
   static const struct { const char *cmd, *opts; unsigned npos; } table[] = {
     {"top", "", 0}, {"rtl", "", 0}, {"gflags", "", 0}, {"rtlparams", "", 0}, {"cfgid", "", 0},
     {"overhead", "--json! --sweep -o", 0}, {"vectors", "-o --seed --cycles --stim --traffic --trace --traffic-params", 0}, {"portcheck", "", 1},
-    {"miter", "-o --base!", 0}, {"vcd2stim", "-o", 1}, {"checks", "", 0}, {"equiv", "", 0},
+    {"miter", "-o --base!", 0}, {"tstudy", "--traffic --traffic-params --seed --every --cycles -o", 0}, {"vcd2stim", "-o", 1}, {"checks", "", 0}, {"equiv", "", 0},
   };
   unsigned t;
   for (t = 0; t < sizeof table / sizeof table[0]; t++)
@@ -662,6 +664,7 @@ int main(int argc, char **argv)
     return cmd_overhead(b, P, kit_args_get(&a, "--json") != NULL);
   }
   if (strcmp(cmd, "vectors") == 0) return cmd_vectors(b, P, &a);
+  if (strcmp(cmd, "tstudy") == 0) return kit_tstudy_main(b, P, &a);   /* doc/traffic-report.md */
   if (strcmp(cmd, "checks") == 0) return cmd_checks(b);
   if (strcmp(cmd, "equiv") == 0) return cmd_equiv(b);
   if (strcmp(cmd, "miter") == 0) return kit_args_get(&a, "-o") ? cmd_miter(b, P, kit_args_get(&a, "-o"), kit_args_get(&a, "--base") != NULL)
