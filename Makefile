@@ -70,6 +70,7 @@ help:
 	@echo "  make mutate     mutation score of the default check: BLOCK= MUTANTS=40 SEED= (killed / non-equivalent)"
 	@echo "  make readings   two readings of the paper on the same traffic: BLOCK= A='P=V' B='P=V' SEED= CYCLES="
 	@echo "  make report     build/report/index.html: verdicts, coverage, storage, sweeps, bench, failures (doc/report.md)"
+	@echo "  make traffic-report  build/traffic-report/index.html: each paper's claim shown (or not) on kernels, one SVG+CSV per claim"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
 	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
@@ -238,6 +239,13 @@ RESULTS ?=
 .PHONY: report
 report: tools
 	@python3 tools/report.py $(foreach d,$(RESULTS),--results $(call q,$(d)))
+
+# make traffic-report: build/traffic-report/index.html, one plot per paper
+# claim from kernels through each block's adapter and C model (kit tstudy,
+# tools/traffic_report.py, doc/traffic-report.md)
+.PHONY: traffic-report
+traffic-report: tools
+	@python3 tools/traffic_report.py --out build/traffic-report
 
 run: deps tools
 	@tools/jobs.py run --seed $(SEED) $(if $(call given,CYCLES),--each-cycles $(CYCLES)) \
