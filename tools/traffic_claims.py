@@ -51,3 +51,50 @@ CLAIMS.append(dict(
     series=[("LLS rate (lost_o / sampled_o)", lambda r: r.sum("lost_o") / max(1, r.sum("sampled_o"))),
             ("cycles with contention_o = 1 (share)", lambda r: r.nz("contention_o") / max(1, r.cycles))],
     slice=(1, 5)))
+
+
+def bit(v, k):
+    return (v >> k) & 1
+
+
+def lm_hash(pc, w=5):
+    """doc/lm.md "Hashed PC": XOR of the PC's HashW-bit groups."""
+    h = 0
+    for k in range(0, 32, w):
+        h ^= (pc >> k) & ((1 << w) - 1)
+    return h
+
+
+def final_one_never_neg(xs, ys):
+    """The selection check: ends selecting the wanted one (1), never the other way (-1)."""
+    if min(ys) < 0:
+        return f"the low-locality load is selected alone at cycle {xs[ys.index(min(ys))]}"
+    if ys[-1] != 1:
+        return f"at the end ({xs[-1]} cycles) the selection is {ys[-1]} (want 1: the high-locality load alone)"
+    return None
+
+
+def lm_series(r):
+    hi, lo = lm_hash(0x100), lm_hash(0x1100)   # block's load (kernel A), stream's load (kernel B)
+    w = r.win("sel_mask_o")
+    xs = [e for e, _ in w]
+    a = [bit(v, hi) for _, v in w]
+    b = [bit(v, lo) for _, v in w]
+    return xs, [("selected(block load) - selected(stream load)", [p - q for p, q in zip(a, b)]),
+                ("block load (PC 0x100, reuse) selected", a),
+                ("stream load (PC 0x1100, no reuse) selected", b)]
+
+
+CLAIMS.append(dict(
+    id="lm_selects_high_locality", block="lm", paper=LB, section="3.2 (Per-Load Locality Monitoring), 4.1",
+    title="the LM selects the high-locality load of a mixed kernel",
+    quote="At the end of the window, if the total hits across cache and victim tags exceeds a predetermined "
+          "threshold, the load is classified as high locality type. ... Only when a load is consistently "
+          "characterized as high locality load for two consecutive time windows linebacker assigns victim cache "
+          "space for the data associated with that load.",
+    xlabel="cycle (SM 0's L1 loads)", ylabel="selected: high-locality minus low-locality load",
+    points=[dict(x=0, kernel="mix", params="WinLen=2000", traffic="A=2 B=0 SMs=1", every=500)],
+    timeseries=lm_series, check=final_one_never_neg, slice=(0,),
+    note="mix A=2 (block: 32 lines reused Reps times) with B=0 (stream: every line once) on one SM. "
+         "WinLen=2000 instead of Table 3's 50000: SM 0 makes about 8K loads in this mix, fewer than one "
+         "paper window (a configuration, not a change of rule)."))
