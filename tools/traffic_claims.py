@@ -119,3 +119,22 @@ CLAIMS.append(dict(
          "matmul's is its B loads (demand). The dashed line is the NVM share of every L2 request, scaled by "
          "32 (mc's range): it is not what moves mc. The kernels differ in more than their NVM share: this is "
          "four kernels, not a controlled sweep (the kit's kernels place arrays, not memory types)."))
+
+# --- maw_ctl: MAW falls under NoC congestion --------------------------------
+MAW_LAT = [0, 16, 32, 48, 64, 80, 100, 200, 400]
+CLAIMS.append(dict(
+    id="maw_ctl_falls_congestion", block="maw_ctl", paper=CBWT, section="V-C (Fig. 11, 12)",
+    title="the MAW falls as the NoC latency rises past T_NoC_H",
+    quote="When the NoC latency is larger than a threshold (T_NoC_H) or the change of NoC latency is larger than "
+          "another threshold (T_NoC_G), the MAW is decremented (2). Similarly, when the NoC latency is smaller than "
+          "a threshold (T_NoC_L), the MAW is incremented (3).",
+    xlabel="NoC latency, cycles one way (NocLat; T_NoC_L=32, T_NoC_H=64)",
+    ylabel="MAW, time average over the run (maw_o)",
+    points=[dict(x=nl, kernel="bfs", params="PeriodLog=4", traffic=f"NocLat={nl} L2Sets=16") for nl in MAW_LAT],
+    series=[("MAW, time average", lambda r: r.sum("maw_o") / max(1, r.cycles)),
+            ("MAW at the end", lambda r: r.last("maw_o"))],
+    check="down", slice=(2, 7),
+    note="bfs with a 16-set L2 (L2Sets=16) so that cont_i (the adapter's contention stand-in) is raised; "
+         "PeriodLog=4 (16 reads a period: SM 0 makes about 11K reads). The hierarchy's NoC is a fixed delay, "
+         "so the latency the block sees is NocLat itself: the sweep sets congestion, it does not arise from "
+         "the warps (the adapter is open loop: a smaller MAW does not lower the latency)."))
