@@ -138,3 +138,22 @@ CLAIMS.append(dict(
          "PeriodLog=4 (16 reads a period: SM 0 makes about 11K reads). The hierarchy's NoC is a fixed delay, "
          "so the latency the block sees is NocLat itself: the sweep sets congestion, it does not arise from "
          "the warps (the adapter is open loop: a smaller MAW does not lower the latency)."))
+
+# --- tbbyp: more thread blocks bypass under contention ---------------------
+TB_SETS = [256, 128, 64, 32, 16, 8, 4]
+CLAIMS.append(dict(
+    id="tbbyp_bypass_contention", block="tbbyp", paper=LIANG, section="III-C (Cache Bypassing, Eq. 2)",
+    title="more thread blocks bypass the L1 as it shrinks (contention)",
+    quote="at run-time, when cache contention is observed, it increases the number of thread blocks that bypass "
+          "the L1 cache to mitigate the contention. Otherwise, it decreases the number of threads blocks that "
+          "bypass the L1 cache, i.e., allows more thread blocks to use the cache",
+    xlabel="L1 size, KB (L1Sets x 4 ways x 128 B; smaller = more contention)",
+    ylabel="share of SM 0's loads told to bypass (byp_o)",
+    points=[dict(x=s * 4 * 128 // 1024 if s >= 2 else 0.5, kernel="mix",
+                 traffic=f"A=1 B=4 WarpsPerSm=16 Sched=1 L1Sets={s}") for s in TB_SETS][::-1],
+    series=[("loads bypassed (byp_o / byp_valid_o)", lambda r: r.sum("byp_o") / max(1, r.sum("byp_valid_o"))),
+            ("thread blocks issued bypassing / 30 (iss_byp_o)", lambda r: r.sum("iss_byp_o") / 30)],
+    check="down", slice=(0, 4),
+    note="mix A=1 B=4 (stride + stencil) with two resident CTAs per kernel (WarpsPerSm=16) so that retires "
+         "and issues make decisions. Contention is set by the L1 size: the hits fall, the memory stall "
+         "(read misses in flight) grows and CHSS falls below the threshold."))
