@@ -157,3 +157,33 @@ CLAIMS.append(dict(
     note="mix A=1 B=4 (stride + stencil) with two resident CTAs per kernel (WarpsPerSm=16) so that retires "
          "and issues make decisions. Contention is set by the L1 size: the hits fall, the memory stall "
          "(read misses in flight) grows and CHSS falls below the threshold."))
+
+
+def ways_of_a(part, cw=3):
+    """waypart's partition register (WP2): field 0 (CW bits) is kernel 0's way count."""
+    return part & ((1 << cw) - 1)
+
+
+def waypart_series(r):
+    """Mean hits and bypasses of SM 0's accesses per 1024-cycle period, by kernel A's ways that period."""
+    groups = {}
+    for (e, part), (_, hits), (_, byp) in zip(r.win("part_o"), r.win("rsp_hit_o", "sum"), r.win("rsp_byp_o", "sum")):
+        groups.setdefault(ways_of_a(part), []).append((hits, byp))
+    xs = sorted(groups)
+    return xs, [("L1 hits per period (rsp_hit_o)", [sum(h for h, _ in groups[x]) / len(groups[x]) for x in xs]),
+                ("bypassed accesses per period (rsp_byp_o)", [sum(b for _, b in groups[x]) / len(groups[x]) for x in xs])]
+
+
+CLAIMS.append(dict(
+    id="waypart_gain_with_ways", block="waypart", paper=LIANG, section="III-B (Cache Partitioning, Algorithm 1)",
+    title="the cache-sensitive kernel's hits grow with the ways it is given",
+    quote="We use STP[i][x] to represent the additional weighted system throughput for kernel k_i when the "
+          "assigned cache ways increases from x to x + 1 ... each time we increase c[j] by one, where j is the "
+          "index for which STP[j][c[j]] is the largest",
+    xlabel="ways of kernel A (block, high reuse) in the period; kernel B (stream) has the rest of 4",
+    ylabel="L1 hits of SM 0 per 1024-cycle period",
+    points=[dict(x=0, kernel="mix", traffic="A=2 B=0 SMs=1", every=1024)],
+    timeseries=waypart_series, check="up", slice=(0,),
+    note="The adapter's fixed schedule (Even, then all ways to one kernel, alternating) stands in for wpctl; "
+         "each 1024-cycle window is one period, grouped by kernel A's way count (part_o). This is the gain "
+         "STP[i][x] that the partition follows: block's hits rise with its ways, stream's would not."))
