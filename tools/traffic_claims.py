@@ -187,3 +187,31 @@ CLAIMS.append(dict(
     note="The adapter's fixed schedule (Even, then all ways to one kernel, alternating) stands in for wpctl; "
          "each 1024-cycle window is one period, grouped by kernel A's way count (part_o). This is the gain "
          "STP[i][x] that the partition follows: block's hits rise with its ways, stream's would not."))
+
+
+def fol_series(r):
+    w = r.win("fol_part_o")
+    return [e for e, _ in w], [("kernel A's ways in F (fol_part_o field 0)", [ways_of_a(v) for _, v in w]),
+                               ("periods ended / 4 (periods_o)", [v / 4 for _, v in r.win("periods_o")])]
+
+
+def ends_above_even(xs, ys):
+    """The partition moved toward kernel A (block, the kernel that gains): more than Even's 2 of 4 ways at the end."""
+    return None if ys[-1] > 2 else f"F keeps {ys[-1]} of 4 ways for kernel A (Even) to cycle {xs[-1]}: the partition never moved"
+
+
+WP_NOTE = ("NOT shown, and not expected of this set-up: in the kit's traffic an SM's instructions issue on the "
+           "kernel's own schedule, whatever its L1 hits (the hierarchy is functional, with no MSHRs or "
+           "back-pressure, and the adapters are open loop), so an SM's IPC does not depend on its ways. The "
+           "profiling SMs (+1/-1 way) measure the IPC of the followed SMs, none wins (WP16: a tie keeps F) "
+           "and F stays Even. The missing mechanism is a timing model in which a hit shortens a warp's "
+           "wait (doc/traffic-report.md \"Findings\").")
+for blk, params, traffic in (("wpctl", "NumSm=4 FolMean=1", "A=2 B=0"), ("wp_gpu", "", "A=2 B=0 WarpsPerSm=16")):
+    CLAIMS.append(dict(
+        id=f"{blk}_partition_moves", block=blk, paper=LIANG, section="III-B3 (dynamic partitioning, profiling SMs)",
+        title="the followed partition moves ways toward the kernel that gains from them",
+        quote="each time we increase c[j] by one, where j is the index for which STP[j][c[j]] is the largest ... "
+              "(dynamic: the profiling SMs try one more and one fewer way; the best partition is followed)",
+        xlabel="cycle (mix A=2 block + B=0 stream on 4 SMs)", ylabel="kernel A's ways in the followed partition F",
+        points=[dict(x=0, kernel="mix", params=params, traffic=traffic, every=2000)],
+        timeseries=fol_series, check=ends_above_even, slice=(0,), expect="not", note=WP_NOTE))
