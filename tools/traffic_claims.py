@@ -215,3 +215,36 @@ for blk, params, traffic in (("wpctl", "NumSm=4 FolMean=1", "A=2 B=0"), ("wp_gpu
         xlabel="cycle (mix A=2 block + B=0 stream on 4 SMs)", ylabel="kernel A's ways in the followed partition F",
         points=[dict(x=0, kernel="mix", params=params, traffic=traffic, every=2000)],
         timeseries=fol_series, check=ends_above_even, slice=(0,), expect="not", note=WP_NOTE))
+
+# --- coalescer: per-load decisions as Jia's Table 3 ------------------------
+RULES = ("rule_equal", "rule_on_less", "rule_on_more")
+JIA_ROWS = [  # (Table 3 instruction, kit kernel, params, the 5.4 case the table's traffic gives)
+    ("now[nodeID] (tau, within-warp)", "stream", "", 0),
+    ("children[nodeID*4] (4 tau, within-warp)", "stride", "S=4", 0),
+    ("delta[index_x] (tau%16, within-block)", "block", "", 1),
+    ("input[point_id*nfeatures] (34 tau, none)", "stride", "S=34", 2),
+    ("visited[childID] (unknown, none)", "bfs", "", 2),
+]
+
+
+def all_match(xs, ys):
+    bad = [x for x, y in zip(xs, ys) if y <= 0.5]
+    return None if not bad else f"rows {bad}: the majority of samples is not Table 3's case"
+
+
+CLAIMS.append(dict(
+    id="coalescer_jia_table3", block="coalescer", paper="Jia, Shaw, Martonosi, ICS 2012",
+    section="5.3-5.4, Table 3",
+    title="each load's cache-on/off estimate lands in the 5.4 case of its Table 3 kind",
+    quote="If the cache-on memory traffic is equal to the cache-off memory traffic ... this instruction only has "
+          "within-warp locality ... smaller ... some amount of within-block locality ... larger ... We have "
+          "successfully identified a scattered access. We turn caching off for this instruction.",
+    xlabel="Table 3 row: 1 tau, 2 4tau, 3 tau%16, 4 34tau, 5 unknown (bfs gather)",
+    ylabel="share of closed samples in the row's 5.4 case (est_rule_o)",
+    points=[dict(x=i + 1, kernel=k, params="AddrW=48", traffic=t, rule=c) for i, (_, k, t, c) in enumerate(JIA_ROWS)],
+    series=[("samples in Table 3's case", lambda r: r.cover(RULES[r.pt["rule"]]) / max(1, sum(r.cover(x) for x in RULES))),
+            ("samples on > off (scattered)", lambda r: r.cover("rule_on_more") / max(1, sum(r.cover(x) for x in RULES)))],
+    check=all_match, slice=(0, 2, 3),
+    note="Each kit kernel stands for a Table 3 access pattern (4-byte elements, as the table). A sample is "
+         "8 warps of one (load, thread block); the share counts the closing samples of every load of the "
+         "kernel: bfs's include its row-pointer loads (within-warp) beside the gather, the one Table 3 row."))

@@ -169,6 +169,8 @@ def evaluate(claim, runs):
     if claim.get("timeseries"):
         return claim["timeseries"](runs[0])
     xs = [pt["x"] for pt in claim["points"]]
+    for r, pt in zip(runs, claim["points"]):
+        r.pt = pt
     series = [(name, [f(r) for r in runs]) for name, f in claim["series"]]
     return xs, series
 
@@ -232,7 +234,7 @@ def main(argv):
                   f" (reproduce: python3 tools/traffic_report.py --slice --only {c['id']})")
             bad += (why is None) != (c.get("expect", "shown") == "shown")
             if plant and why is None:
-                rev = trend_ok(c, xs, list(reversed(series[0][1])) if not c.get("timeseries") else
+                rev = trend_ok(c, xs, list(reversed(series[0][1])) if isinstance(c.get("check", "up"), str) else
                                [-y for y in series[0][1]])
                 print(f"PASS planted {c['id']}: reversal caught ({rev})" if rev else
                       f"FAIL planted {c['id']}: the check passes reversed data")
