@@ -248,3 +248,35 @@ CLAIMS.append(dict(
     note="Each kit kernel stands for a Table 3 access pattern (4-byte elements, as the table). A sample is "
          "8 warps of one (load, thread block); the share counts the closing samples of every load of the "
          "kernel: bfs's include its row-pointer loads (within-warp) beside the gather, the one Table 3 row."))
+
+
+def win_nz(r, p):
+    i = r.ix[p]
+    return [row[i] for row in r.d["windows"]["nonzero"]]
+
+
+def pdpc_series(r):
+    """Hits per 2048-access phase of SM 0's L1 by the phase's PD (pd_i), bypass on and off."""
+    hits = {}
+    for (e, pd), (_, byp), (_, acc), nzk in zip(r.win("pd_i"), r.win("byp_en_i"), r.win("rsp_valid_o", "sum"),
+                                                win_nz(r, "rsp_kind_o")):
+        hits.setdefault((byp, pd), []).append(acc - nzk)
+    xs = sorted({pd for _, pd in hits})
+    mean = lambda b: [sum(hits.get((b, x), [0])) / len(hits.get((b, x), [0])) for x in xs]  # noqa: E731
+    return xs, [("hits per phase, bypass on (byp_en_i = 1)", mean(1)), ("hits per phase, bypass off", mean(0))]
+
+
+CLAIMS.append(dict(
+    id="pdp_cache_protects", block="pdp_cache", paper=CBWT + "; Duong et al. (pdp-notes.md)",
+    section="IV (PDP bypass in the L1), pdp-notes \"Policy in the cache\"",
+    title="protecting lines for PD accesses turns a thrashing loop's misses into hits once PD >= RD",
+    quote="A line is protected while RPD > 0. The victim is an unprotected line. ... The reuse distance-based "
+          "bypass policy protects hot cache lines from early eviction",
+    xlabel="protecting distance PD given to the L1 (pd_i); thrash's RD is 6",
+    ylabel="L1 hits per 2048 accesses (rsp_kind_o = HIT)",
+    points=[dict(x=0, kernel="thrash", traffic="SMs=1 WsPct=150 Reps=64", every=2048)],
+    timeseries=pdpc_series, check="up", slice=(0,),
+    note="The adapter gives pd_i 0, 4, 16, DMax in phases of 2048 accesses, bypass on for four phases then off "
+         "(the PD predictor is closed loop in the design: here it is a schedule). thrash at 150% of the L1 has "
+         "RD 6 per set: LRU (PD 0) never hits, PD 16 and 64 keep part of the working set. Without bypass a "
+         "miss with every line protected still replaces one (D4), so protection helps less."))

@@ -11,7 +11,7 @@
  * FILE: block, params, source (the hierarchy's description), cycles, every,
  * ports (inputs then outputs), total {sum, nonzero, changes, max, last}
  * (one entry per port, in that order), cover {name: count}, windows
- * {end, sum, last} (one row per window of `every` cycles, the last one
+ * {end, sum, nonzero, last} (one row per window of `every` cycles, the last one
  * possibly shorter; a row holds one entry per port). Sums are exact below
  * 2^53. Same arguments, same bytes. Errors: one line, exit 1.
  */
@@ -75,7 +75,7 @@ int kit_tstudy_main(const kit_block_t *b, const long *P, const kit_args_t *a)
   uint64_t v[KIT_MAX_PORTS] = {0}, prev[KIT_MAX_PORTS] = {0}, cov[KIT_MAX_COVER] = {0};
   ts_acc_t *tot = calloc(1, sizeof *tot), *w = calloc(1, sizeof *w);
   size_t nw = 0, cap = 0;
-  uint64_t *wend = NULL, *wlast = NULL, n = 0;
+  uint64_t *wend = NULL, *wlast = NULL, *wnz = NULL, n = 0;
   double *wsum = NULL;
   void *m = b->model_new(P);
   int bad = !tot || !w || !m;
@@ -91,10 +91,12 @@ int kit_tstudy_main(const kit_block_t *b, const long *P, const kit_args_t *a)
         cap = cap ? 2 * cap : 64;
         uint64_t *e2 = realloc(wend, cap * sizeof *e2), *l2 = e2 ? realloc(wlast, cap * np * sizeof *l2) : NULL;
         double *s2 = l2 ? realloc(wsum, cap * np * sizeof *s2) : NULL;
+        uint64_t *z2 = s2 ? realloc(wnz, cap * np * sizeof *z2) : NULL;
         if (e2) wend = e2;
         if (l2) wlast = l2;
         if (s2) wsum = s2;
-        if (!s2 || nw >= TS_MAX_WINDOWS) {
+        if (z2) wnz = z2;
+        if (!z2 || nw >= TS_MAX_WINDOWS) {
           bad = 1;
           break;
         }
@@ -102,6 +104,7 @@ int kit_tstudy_main(const kit_block_t *b, const long *P, const kit_args_t *a)
       wend[nw] = n;
       memcpy(wsum + nw * np, w->sum, np * sizeof *wsum);
       memcpy(wlast + nw * np, w->last, np * sizeof *wlast);
+      memcpy(wnz + nw * np, w->nz, np * sizeof *wnz);
       nw++;
       memset(w, 0, sizeof *w);
     }
@@ -141,6 +144,8 @@ int kit_tstudy_main(const kit_block_t *b, const long *P, const kit_args_t *a)
     row_u(f, wend, (unsigned)nw);
     fprintf(f, ",\"sum\":[");
     for (size_t k = 0; k < nw; k++) fprintf(f, "%s", k ? "," : ""), row_d(f, wsum + k * np, np);
+    fprintf(f, "],\"nonzero\":[");
+    for (size_t k = 0; k < nw; k++) fprintf(f, "%s", k ? "," : ""), row_u(f, wnz + k * np, np);
     fprintf(f, "],\"last\":[");
     for (size_t k = 0; k < nw; k++) fprintf(f, "%s", k ? "," : ""), row_u(f, wlast + k * np, np);
     fprintf(f, "]}}\n");
@@ -153,5 +158,6 @@ int kit_tstudy_main(const kit_block_t *b, const long *P, const kit_args_t *a)
   free(wend);
   free(wlast);
   free(wsum);
+  free(wnz);
   return bad ? kit_error(err) : rc;
 }
