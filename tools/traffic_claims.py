@@ -308,3 +308,31 @@ CLAIMS.append(dict(
          "tb/noc_sampler/noc_sampler_traffic.c records the id the block marked it with, so the arrival finds "
          "no marked packet and the stop is never given; every sample times out (N5) at LatMax "
          "(doc/traffic-report.md \"Findings\"; not fixed here: the adapter is another block's file)."))
+
+# --- vtt: the victim cache holds what its active partitions can -----------
+
+
+def vtt_series(r):
+    """Victim-cache read hits (rf_rd_o) per operation, by the active partitions of the 8192-cycle phase."""
+    g = {}
+    for (e, act), (_, rd), (_, ops) in zip(r.win("vp_act_o"), r.win("rf_rd_o", "sum"), r.win("rsp_valid_o", "sum")):
+        a = g.setdefault(bin(act).count("1"), [0, 0])
+        a[0] += rd
+        a[1] += ops
+    xs = sorted(g)
+    return xs, [("victim-cache hits per operation (rf_rd_o / rsp_valid_o)", [g[x][0] / max(1, g[x][1]) for x in xs])]
+
+
+CLAIMS.append(dict(
+    id="vtt_partitions_hold_victims", block="vtt", paper=LB, section="3.3-3.4 (VTT partitions, Eq. 2), Table 3",
+    title="victims are served from the register file only when partitions are active",
+    quote="Linebacker utilizes idle register file space as a victim cache space ... the register file space "
+          "occupied by the registers of CTA 3 and any of the statically unused registers as victim cache space",
+    xlabel="active victim partitions (popcount vp_act_o; lrn_i phases)",
+    ylabel="victim-cache hits per VTT operation",
+    points=[dict(x=0, kernel="thrash", traffic="SMs=1 L1=2048 L1Sets=4 WsPct=300 Reps=64", every=8192)],
+    timeseries=vtt_series, check="up", slice=(0,),
+    note="A 2 KB L1 (L1Sets=4) so that thrash's victims come back within one 8192-cycle phase of the adapter's "
+         "lrn_i schedule (at the 32 KB default the reuse distance is longer than a phase, and every phase "
+         "change withdraws partitions and their entries: no hit at all). 3 active partitions already hold "
+         "the 48-line working set, so 8 add nothing (the dip is the phase order, not capacity)."))
