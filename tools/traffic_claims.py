@@ -214,7 +214,8 @@ for blk, params, traffic in (("wpctl", "NumSm=4 FolMean=1", "A=2 B=0"), ("wp_gpu
               "(dynamic: the profiling SMs try one more and one fewer way; the best partition is followed)",
         xlabel="cycle (mix A=2 block + B=0 stream on 4 SMs)", ylabel="kernel A's ways in the followed partition F",
         points=[dict(x=0, kernel="mix", params=params, traffic=traffic, every=2000)],
-        timeseries=fol_series, check=ends_above_even, slice=(0,), expect="not", note=WP_NOTE))
+        timeseries=fol_series, check=ends_above_even, slice=(0,), expect="not", note=WP_NOTE,
+        plant_shown=lambda ys: ys[:-1] + [4]))
 
 # --- coalescer: per-load decisions as Jia's Table 3 ------------------------
 RULES = ("rule_equal", "rule_on_less", "rule_on_more")

@@ -13,7 +13,9 @@ for tools (schema cvkit.traffic-report/1).
 --slice: the short slice of the trend test (tb/test/22_traffic_trends.sh):
 each claim's `slice` points only, no plots. Prints `PASS trend ID` /
 `FAIL trend ID: why` per claim; with --plant also the check on the
-reversed data (`PASS planted ID: reversal caught`), which must fail.
+reversed data (`PASS planted ID: reversal caught`), which must fail, and
+for a claim recorded as NOT shown the check on a planted trend (its
+`plant_shown`), which must pass.
 Standard library only; same kit, same bytes. Exit 1 on a run error.
 """
 import concurrent.futures
@@ -239,6 +241,11 @@ def main(argv):
                 print(f"PASS planted {c['id']}: reversal caught ({rev})" if rev else
                       f"FAIL planted {c['id']}: the check passes reversed data")
                 bad += rev is None
+            if plant and why and c.get("plant_shown"):
+                fake = trend_ok(c, xs, c["plant_shown"](series[0][1]))
+                print(f"PASS planted {c['id']}: a planted trend passes the check" if fake is None else
+                      f"FAIL planted {c['id']}: the check refuses even a planted trend ({fake})")
+                bad += fake is not None
     if slc:
         return 1 if bad else 0
     rows = []
