@@ -358,3 +358,47 @@ CLAIMS.append(dict(
     note="Periods shortened (PeriodLog=10, VbPeriod=1024) so that thrash's runs hold several. Above 100% "
          "the hierarchy's LRU L1 never hits (tb/test/test_hier.c: thrash at 200% of L1 never hits under LRU); "
          "the composite's sampler L1 keeps 20-52% of its loads as hits, the PD growing with the reuse distance."))
+
+# --- ctl and linebacker: their adapters are being written (issue 29, branch
+# traffic); the claims run as soon as `kit traffic --adapters` lists them --
+
+
+def popcount_series(r, port, name):
+    w = r.win(port)
+    return [e for e, _ in w], [(name, [bin(v).count("1") for _, v in w])]
+
+
+def throttle_then_restore(xs, ys):
+    """Throttled (below the running maximum) at some window, then restored (rising again) later."""
+    top = ys[0] if ys else 0
+    for i, y in enumerate(ys):
+        if y < top and any(z > y for z in ys[i + 1:]):
+            return None
+        top = max(top, y)
+    return "the schedulable CTAs never fall and rise again (no throttle followed by a restore)"
+
+
+CLAIMS.append(dict(
+    id="ctl_throttles_restores", block="ctl", paper=LB, section="3.2 (CTA Throttling and Victim Caching), 4.1",
+    title="the CTL throttles CTAs and restores them when the IPC drops",
+    quote="it starts throttling one CTA by deactivating the warps associated with that CTA. It then measures the "
+          "fractional change in IPC between the current time window and previous time window ... (restoring a "
+          "CTA when the IPC falls)",
+    xlabel="cycle", ylabel="schedulable CTAs (popcount sched_mask_o)",
+    points=[dict(x=0, kernel="mix", params="WinLen=2000", traffic="A=2 B=0 SMs=1", every=1000)],
+    timeseries=lambda r: popcount_series(r, "sched_mask_o", "schedulable CTAs (popcount sched_mask_o)"),
+    check=throttle_then_restore, slice=(0,), needs_adapter=True,
+    note="Written before the ctl traffic adapter exists (issue 29, being written on branch traffic): the point "
+         "(kernel, WinLen) is a first choice to be checked when it lands."))
+CLAIMS.append(dict(
+    id="linebacker_selects_throttles", block="linebacker", paper=LB, section="3.2, 4 (Load Monitor, CTL, VTT)",
+    title="Linebacker selects the high-locality load, then throttles CTAs",
+    quote="Once the load locality monitoring is completed and at least one load is identified as high locality "
+          "in two consecutive time windows it is an indication that the application is cache sensitive ... it "
+          "starts throttling one CTA",
+    xlabel="cycle", ylabel="schedulable CTAs (popcount sched_mask_o)",
+    points=[dict(x=0, kernel="mix", params="WinLen=2000", traffic="A=2 B=0 SMs=1", every=1000)],
+    timeseries=lambda r: popcount_series(r, "sched_mask_o", "schedulable CTAs (popcount sched_mask_o)"),
+    check=throttle_then_restore, slice=(0,), needs_adapter=True,
+    note="Written before the linebacker traffic adapter exists (issue 29, branch traffic): the point is a first "
+         "choice to be checked when it lands."))
