@@ -27,8 +27,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import traffic_claims  # noqa: E402
 
-W, H = 760, 430
-L, R, T, B = 80, 190, 40, 70
+W, PH = 900, 300                       # width, plot-area height (the height follows the caption)
+L, R, T = 80, 30, 40
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
 
 
@@ -111,8 +111,21 @@ def nice(v):
     return f"{v:.3g}" if isinstance(v, float) else str(v)
 
 
+def wrap(text, width):
+    """Greedy word wrap (no hyphenation)."""
+    lines, cur = [], ""
+    for w in text.split():
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    return lines + ([cur] if cur else [])
+
+
 def svg(claim, xs, series, verdict):
-    """A line plot: x in the claim's terms, one line per series (the first is the checked one)."""
+    """A line plot: x in the claim's terms, one line per series (the first is the checked one, solid), the
+    legend and the verdict under the axes, then the caption: the paper's sentence and its section."""
     allys = [y for _, ys in series for y in ys]
     y0, y1 = min(0, min(allys)), max(allys)
     if y1 <= y0:
@@ -120,7 +133,11 @@ def svg(claim, xs, series, verdict):
     x0, x1 = min(xs), max(xs)
     if x1 <= x0:
         x1 = x0 + 1
-    pw, ph = W - L - R, H - T - B
+    pw, ph = W - L - R, PH
+    cap = wrap(f"\u201c{claim['quote']}\u201d \u2014 {claim['paper']}, {claim['section']}", 130)
+    legend_y = T + ph + 56
+    cap_y = legend_y + 18 * len(series) + 22
+    h = cap_y + 14 * len(cap) + 10
 
     def px(x):
         return L + (x - x0) / (x1 - x0) * pw
@@ -128,8 +145,8 @@ def svg(claim, xs, series, verdict):
     def py(y):
         return T + ph - (y - y0) / (y1 - y0) * ph
 
-    o = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
-         f'<rect width="{W}" height="{H}" fill="white"/>',
+    o = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{h}" font-family="sans-serif" font-size="12">',
+         f'<rect width="{W}" height="{h}" fill="white"/>',
          f'<text x="{L}" y="22" font-size="14" font-weight="bold">{esc(claim["id"])}: {esc(claim["title"])}</text>',
          f'<line x1="{L}" y1="{T + ph}" x2="{L + pw}" y2="{T + ph}" stroke="black"/>',
          f'<line x1="{L}" y1="{T}" x2="{L}" y2="{T + ph}" stroke="black"/>']
@@ -149,12 +166,14 @@ def svg(claim, xs, series, verdict):
         o.append(f'<polyline points="{pts}" fill="none" stroke="{c}" stroke-width="{2 if n == 0 else 1.5}"{dash}/>')
         if len(xs) <= 40:
             o += [f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{c}"/>' for x, y in zip(xs, ys)]
-        o.append(f'<line x1="{W - R + 10}" y1="{T + 10 + 18 * n}" x2="{W - R + 30}" y2="{T + 10 + 18 * n}" stroke="{c}" stroke-width="2"/>')
-        o.append(f'<text x="{W - R + 34}" y="{T + 14 + 18 * n}">{esc(name)}</text>')
+        ly = legend_y + 18 * n
+        o.append(f'<line x1="{L}" y1="{ly - 4}" x2="{L + 24}" y2="{ly - 4}" stroke="{c}" stroke-width="2"{dash}/>')
+        o.append(f'<text x="{L + 30}" y="{ly}">{esc(name)}{" (checked)" if n == 0 else ""}</text>')
     shown = verdict is None
-    o.append(f'<text x="{W - R + 10}" y="{T + ph}" font-weight="bold" fill="{"#2a2" if shown else "#c22"}">'
+    o.append(f'<text x="{L + pw}" y="{legend_y}" text-anchor="end" font-weight="bold" fill="{"#2a2" if shown else "#c22"}">'
              f'{"trend shown" if shown else "trend NOT shown"}</text>')
-    o.append(f'<text x="{L}" y="{H - 12}" font-size="11">{esc(claim["paper"])} {esc(claim["section"])} (caption: index.html)</text>')
+    for k, line in enumerate(cap):
+        o.append(f'<text x="{L}" y="{cap_y + 14 * k}" font-size="11" fill="#333">{esc(line)}</text>')
     o.append("</svg>")
     return "\n".join(o) + "\n"
 
