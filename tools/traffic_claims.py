@@ -27,8 +27,8 @@ CLAIMS.append(dict(
     id="pdp_pd_tracks_rd", block="pdp", paper="Duong et al., MICRO 2012 (pdp-notes.md); " + CBWT,
     section="PDP hit-rate model and PD compute; CBWT IV-V",
     title="predicted PD follows the kernel's reuse distance",
-    quote="The new PD is the d_p that maximises E(d_p) ... Reuse distance (RD): the number of accesses to a "
-          "cache set between two accesses to the same line (a line reused at RD is protected when PD >= RD)",
+    quote="Reuse distance (RD): the number of accesses to a cache set between two accesses to the same line. ... "
+          "The new PD is the d_p that maximises E(d_p), searched over all candidate distances",
     xlabel="reuse distance of thrash (accesses per set: working set / L1 sets)",
     ylabel="PD at the end of the run",
     points=[dict(x=256 * ws // 100 // 64, kernel="thrash",
@@ -210,8 +210,11 @@ for blk, params, traffic in (("wpctl", "NumSm=4 FolMean=1", "A=2 B=0"), ("wp_gpu
     CLAIMS.append(dict(
         id=f"{blk}_partition_moves", block=blk, paper=LIANG, section="III-B3 (dynamic partitioning, profiling SMs)",
         title="the followed partition moves ways toward the kernel that gains from them",
-        quote="each time we increase c[j] by one, where j is the index for which STP[j][c[j]] is the largest ... "
-              "(dynamic: the profiling SMs try one more and one fewer way; the best partition is followed)",
+        quote="we increment the number of cache ways of the i^{th} kernel by one for the Profiling SM_i, and "
+              "randomly reduce one cache way from the other kernels on SM_i. ... At the end of each sampling "
+              "period, we collect the IPC of all the SMs. Then, the comparator will compare the system throughput "
+              "among the Profiling SMs and Followed SMs, and pick the SM with the maximum system throughput as "
+              "the winner.",
         xlabel="cycle (mix A=2 block + B=0 stream on 4 SMs)", ylabel="kernel A's ways in the followed partition F",
         points=[dict(x=0, kernel="mix", params=params, traffic=traffic, every=2000)],
         timeseries=fol_series, check=ends_above_even, slice=(0,), expect="not", note=WP_NOTE,
@@ -237,9 +240,11 @@ CLAIMS.append(dict(
     id="coalescer_jia_table3", block="coalescer", paper="Jia, Shaw, Martonosi, ICS 2012",
     section="5.3-5.4, Table 3",
     title="each load's cache-on/off estimate lands in the 5.4 case of its Table 3 kind",
-    quote="If the cache-on memory traffic is equal to the cache-off memory traffic ... this instruction only has "
-          "within-warp locality ... smaller ... some amount of within-block locality ... larger ... We have "
-          "successfully identified a scattered access. We turn caching off for this instruction.",
+    quote="If the cache-on memory traffic is equal to the cache-off memory traffic of this instruction: This "
+          "occurs because this instruction only has within-warp locality and has no withinblock locality. ... If "
+          "the cache-on memory traffic is smaller than the cache-off memory traffic: This occurs because this "
+          "instruction has some amount of within-block locality. ... If the cache-on memory traffic is larger "
+          "than the cache-off memory traffic: We have successfully identified a scattered access.",
     xlabel="Table 3 row: 1 tau, 2 4tau, 3 tau%16, 4 34tau, 5 unknown (bfs gather)",
     ylabel="share of closed samples in the row's 5.4 case (est_rule_o)",
     points=[dict(x=i + 1, kernel=k, params="AddrW=48", traffic=t, rule=c) for i, (_, k, t, c) in enumerate(JIA_ROWS)],
@@ -294,10 +299,11 @@ def mode_nz(r, p):
 # --- noc_sampler: the sampled mean follows the NoC latency -----------------
 NOC_LAT = [0, 1, 8, 50, 100, 200, 400, 800]
 CLAIMS.append(dict(
-    id="noc_sampler_tracks_latency", block="noc_sampler", paper=CBWT, section="V-B (Congestion Detection), V-C",
+    id="noc_sampler_tracks_latency", block="noc_sampler", paper=CBWT, section="V-B (Congestion Detection)",
     title="the sampled mean NoC latency follows the network's latency",
-    quote="The hardware attempts to adjust the MAW to keep the network in a busy but low-congestion range "
-          "(the NoC latency is sampled on packets of the sampler core and averaged per period)",
+    quote="Some NoC packets are randomly selected as samplers, and the NoC latencies (number of cycles used to "
+          "travel through the network) of these samplers are recorded by the hardware counters. The average NoC "
+          "latency is calculated after each sampling period.",
     xlabel="NoC latency, cycles one way (NocLat)", ylabel="sampled mean latency (avg_o)",
     points=[dict(x=nl, kernel="bfs", traffic=f"NocLat={nl}", every=1024) for nl in NOC_LAT[1:]],
     series=[("sampled mean (avg_o, most frequent over windows with samples)", lambda r: mode_nz(r, "avg_o")),
@@ -381,9 +387,9 @@ def throttle_then_restore(xs, ys):
 CTA_CLAIMS = [  # (block, params, section, title, quote)
     ("ctl", "", "3.2 (CTA Throttling and Victim Caching), 4.1",
      "the CTL throttles CTAs and restores them when the IPC drops",
-     "it starts throttling one CTA by deactivating the warps associated with that CTA. It then measures the "
-     "fractional change in IPC between the current time window and previous time window ... (restoring a "
-     "CTA when the IPC falls)"),
+     "it starts throttling one CTA by deactivating the warps associated with that CTA. ... If the fractional IPC "
+     "improves by more than a predetermined bound (10% in our experiments) linebacker throttles another CTA in "
+     "the next time window. ... Linebacker re-schedules an inactive CTA if it detects such slowdown."),
     ("linebacker", "WinLen=2000", "3.2, 4 (Load Monitor, CTL, VTT)",
      "Linebacker selects the high-locality load, then throttles CTAs",
      "Once the load locality monitoring is completed and at least one load is identified as high locality "
