@@ -35,7 +35,10 @@ CLAIMS.append(dict(
                  traffic=f"SMs=1 WsPct={ws} Reps={pdp_reps(ws)}") for ws in PDP_WS],
     series=[("predicted PD (pd_o)", lambda r: r.last("pd_o")),
             ("sampled RD, mean (samp_rd_o)", lambda r: r.sum("samp_rd_o") / max(1, r.nz("samp_hit_o")))],
-    slice=(1, 4)))
+    slice=(1, 4),
+    note="thrash on one SM (SMs=1), Reps chosen so that SM 0 makes about three 16K-access PD periods at every "
+         "working set (a PD needs a whole period). The PD lands on the reuse distance rounded up to the "
+         "S_c = 4 bins, at least PdMin = 4."))
 
 # --- victim_bits: contention rises with the thrashing working set ----------
 VB_WS = [25, 50, 75, 100, 110, 150, 200, 400]
@@ -50,7 +53,10 @@ CLAIMS.append(dict(
     points=[dict(x=ws, kernel="thrash", params="Period=1024", traffic=f"WsPct={ws} Reps=8") for ws in VB_WS],
     series=[("LLS rate (lost_o / sampled_o)", lambda r: r.sum("lost_o") / max(1, r.sum("sampled_o"))),
             ("cycles with contention_o = 1 (share)", lambda r: r.nz("contention_o") / max(1, r.cycles))],
-    slice=(1, 5)))
+    slice=(1, 5),
+    note="Period=1024 L2 requests instead of V-C's 16K: below 100% the L1s hold the working set and the L2 sees "
+         "only the first sweep's misses (fewer than 16K). The rise is a step: a cyclic sweep under LRU misses "
+         "every access once the working set exceeds the L1 and none before."))
 
 
 def bit(v, k):
@@ -251,7 +257,7 @@ CLAIMS.append(dict(
     series=[("samples in Table 3's case", lambda r: r.cover(RULES[r.pt["rule"]]) / max(1, sum(r.cover(x) for x in RULES))),
             ("samples on > off (scattered)", lambda r: r.cover("rule_on_more") / max(1, sum(r.cover(x) for x in RULES)))],
     check=all_match, slice=(0, 2, 3),
-    note="Each kit kernel stands for a Table 3 access pattern (4-byte elements, as the table). A sample is "
+    note="AddrW=48 keeps the kernels' arrays apart (doc/coalescer.md \"Traffic\"). Each kit kernel stands for a Table 3 access pattern (4-byte elements, as the table). A sample is "
          "8 warps of one (load, thread block); the share counts the closing samples of every load of the "
          "kernel: bfs's include its row-pointer loads (within-warp) beside the gather, the one Table 3 row."))
 
