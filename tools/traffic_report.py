@@ -27,7 +27,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import traffic_claims  # noqa: E402
 
-W, PH = 900, 300                       # width, plot-area height (the height follows the caption)
+W, PH = 960, 340                       # width, plot-area height (the height follows the caption)
 L, R, T = 80, 30, 40
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
 
@@ -158,7 +158,7 @@ def svg(claim, xs, series, verdict):
     for x in xs[::step]:
         o.append(f'<text x="{px(x):.1f}" y="{T + ph + 16}" text-anchor="middle">{nice(x)}</text>')
     o.append(f'<text x="{L + pw / 2}" y="{T + ph + 36}" text-anchor="middle">{esc(claim["xlabel"])}</text>')
-    o.append(f'<text transform="translate(16,{T + ph / 2}) rotate(-90)" text-anchor="middle">{esc(claim["ylabel"])}</text>')
+    o.append(f'<text transform="translate(16,{T + ph / 2}) rotate(-90)" text-anchor="middle" font-size="11">{esc(claim["ylabel"])}</text>')
     for n, (name, ys) in enumerate(series):
         c = COLORS[n % len(COLORS)]
         pts = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, ys))
