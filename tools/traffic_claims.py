@@ -209,8 +209,8 @@ def ends_above_even(xs, ys):
 WP_NOTE = ("NOT shown, and not expected of this set-up: in the kit's traffic an SM's instructions issue on the "
            "kernel's own schedule, whatever its L1 hits (the hierarchy is functional, with no MSHRs or "
            "back-pressure, and the adapters are open loop), so an SM's IPC does not depend on its ways. The "
-           "profiling SMs (+1/-1 way) measure the IPC of the followed SMs, none wins (WP16: a tie keeps F) "
-           "and F stays Even. The missing mechanism is a timing model in which a hit shortens a warp's "
+           "SMs' IPCs differ only by how the kernels' CTAs fall on them; here no profiling SM (+1/-1 way) ever "
+           "beats the followed ones (win_o stays 0; WP16: a tie keeps F) and F stays Even. The missing mechanism is a timing model in which a hit shortens a warp's "
            "wait (doc/traffic-report.md \"Findings\").")
 for blk, params, traffic in (("wpctl", "NumSm=4 FolMean=1", "A=2 B=0"), ("wp_gpu", "", "A=2 B=0 WarpsPerSm=16")):
     CLAIMS.append(dict(
