@@ -55,7 +55,7 @@ sed 's/^module linebacker\b/module linebacker_bug/' rtl/linebacker/linebacker.v 
   | sed 's/assign hit_ready_o *= .*;/assign hit_ready_o = 1'"'"'b1;/' > "$T/linebacker_bug.v"
 if grep -q "assign hit_ready_o = 1'b1;" "$T/linebacker_bug.v"; then
   out=$(make --no-print-directory check BLOCK=linebacker PARAMS="$FIG6" CYCLES=20000 SEED=2 \
-        RTL="$T/linebacker_bug.v rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v" TOP=linebacker_bug 2>&1); rc=$?
+        RTL="$T/linebacker_bug.v rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v rtl/mem/kit_mem.v" TOP=linebacker_bug 2>&1); rc=$?
   [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH linebacker at cycle' && echo "$out" | grep -q '^  hit_ready_o .*<-- differs' \
     && ok "linebacker glue bug (hit_ready_o always 1) caught: $(echo "$out" | grep -m1 '^MISMATCH' | cut -c1-60)" \
     || bad "linebacker glue bug not caught: rc=$rc $(echo "$out" | head -8)"
