@@ -280,6 +280,9 @@ module vtt #(
       localparam [RankW-1:0] RstRank = gw;
       localparam [EntW-1:0]  EntRst  = {RstRank, {TagW{1'b0}}};
       wire [NumRd*EntW-1:0] rdata;
+      // through a wire: Yosys 0.70's hierarchy -chparam trips on an
+      // unpacked array element bound to a port directly
+      wire [EntW-1:0]       wdata = ent_d[gw];
       kit_mem #(
         .Depth (Sets),
         .Width (EntW),
@@ -290,7 +293,7 @@ module vtt #(
         .clk_i   (clk_i),
         .we_i    (row_we),
         .waddr_i (rd_set),
-        .wdata_i (ent_d[gw]),
+        .wdata_i (wdata),
         .raddr_i (rd_addr),
         .rdata_o (rdata)
       );
