@@ -5,6 +5,8 @@
 # always hold them all; BLOCKS (the same by default) only narrows what
 # bench and lint run, so `make bench BLOCKS=lm` cannot shrink build/kit
 ALL_BLOCKS := $(sort $(basename $(notdir $(wildcard cmodel/*/*.def))))
+# the blocks with a traffic adapter, tb/<b>/<b>_traffic.c (doc/traffic.md "Adapters")
+TRAFFIC_BLOCKS := $(foreach b,$(ALL_BLOCKS),$(if $(wildcard tb/$(b)/$(b)_traffic.c),$(b)))
 BLOCKS  := $(ALL_BLOCKS)
 BLOCK   ?= hac
 SEED    ?= 1
@@ -17,6 +19,9 @@ WAVES_FROM ?=
 WAVES_TO ?=
 WAVES_MAX_MB ?=
 STIM    ?=
+TRAFFIC ?=
+TRACE   ?=
+TRAFFIC_PARAMS ?=
 FAULT   ?=
 VEC_CYCLES ?= 20000
 MUTANTS ?= 40
@@ -36,7 +41,7 @@ INC     := -I. -Ibuild/gen
 # file formats (vectors/), stimulus (tb/stim/, tb/<block>/<block>_stim.c),
 # the harness pieces other programs link (tb/harness/, but the two mains).
 LIB_SRC := $(sort $(wildcard cmodel/*/*.c)) $(wildcard vectors/*.c) $(wildcard tb/stim/*.c) \
-           $(foreach b,$(ALL_BLOCKS),tb/$(b)/$(b)_stim.c) \
+           $(foreach b,$(ALL_BLOCKS),tb/$(b)/$(b)_stim.c) $(foreach b,$(TRAFFIC_BLOCKS),tb/$(b)/$(b)_traffic.c) \
            $(filter-out tb/harness/cli.c tb/harness/lockstep.c,$(wildcard tb/harness/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=build/obj/%.o)
 # (make -s lib-sources: the list, for the fuzz and ThreadSanitizer builds)
@@ -55,6 +60,7 @@ help:
 	@echo "  make run        build, every block's default check (all its cover events), directed files, vectors on Icarus, report"
 	@echo "  make test       the whole test suite (ends with 'N passed, M failed')"
 	@echo "  make check      lock-step one block:   BLOCK= SEED= CYCLES= PARAMS= STIM= RTL= TOP= WAVES= FAULT="
+	@echo "                  on GPU traffic:        TRAFFIC=kernel | TRACE=file  TRAFFIC_PARAMS='N=.. L1Sets=..' (doc/traffic.md)"
 	@echo "  make vectors    write vector files:    BLOCK= SEED= VEC_CYCLES= PARAMS= (to build/vectors/)"
 	@echo "  make replay     replay vectors on Icarus Verilog (no Verilator, no C model)"
 	@echo "  make overhead   storage report:        BLOCK= PARAMS='Sets=384 Ways=16 ...' (no BLOCK: every block + Linebacker summary)"
@@ -111,17 +117,23 @@ build/gen/kit_blocks.h: FORCE
 	@new="$$(for b in $(ALL_BLOCKS); do echo "KIT_BLOCK_ENTRY($$b)"; done)"; \
 	 if [ "$$new" != "$$(cat $@ 2>/dev/null)" ]; then \
 	   mkdir -p $(dir $@) && echo "$$new" > $@.tmp$$$$ $(MV_INTO_PLACE); fi
+# The same for the traffic adapters' list (tb/stim/tadapt.c).
+build/gen/kit_traffic.h: FORCE
+	@new="$$(for b in $(TRAFFIC_BLOCKS); do echo "KIT_TRAFFIC_ENTRY($$b)"; done)"; \
+	 if [ "$$new" != "$$(cat $@ 2>/dev/null)" ]; then \
+	   mkdir -p $(dir $@) && echo "$$new" > $@.tmp$$$$ $(MV_INTO_PLACE); fi
 FORCE:
 build/obj/cmodel/core/registry.o build/san/cmodel/core/registry.o \
 build/obj/tb/stim/registry.o build/san/tb/stim/registry.o: build/gen/kit_blocks.h
+build/obj/tb/stim/tadapt.o build/san/tb/stim/tadapt.o: build/gen/kit_traffic.h
 
 # (the generated block list first: tb/stim/source.h includes it)
-build/obj/%.o: %.c | build/gen/kit_blocks.h
+build/obj/%.o: %.c | build/gen/kit_blocks.h build/gen/kit_traffic.h
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)
 	$(Q)$(call compile,$(CFLAGS))
 
-build/san/%.o: %.c | build/gen/kit_blocks.h
+build/san/%.o: %.c | build/gen/kit_blocks.h build/gen/kit_traffic.h
 	@mkdir -p $(dir $@)
 	$(call say,CC,$< (sanitizers))
 	$(Q)$(call compile,-O1 -g $(SAN))
@@ -173,6 +185,8 @@ q       = '$(subst ','\'',$(1))'
 REQUEST = --seed $(SEED) $(if $(call given,CYCLES),--cycles $(CYCLES)) \
           $(if $(CHECK_CYCLES),--each-cycles $(CHECK_CYCLES)) $(if $(PARAMS),--params $(call q,$(PARAMS))) \
           $(if $(STIM),--stim $(call q,$(STIM))) $(if $(FAULT),--fault $(call q,$(FAULT))) \
+          $(if $(TRAFFIC),--traffic $(call q,$(TRAFFIC))) $(if $(TRACE),--trace $(call q,$(TRACE))) \
+          $(if $(TRAFFIC_PARAMS),--traffic-params $(call q,$(TRAFFIC_PARAMS))) \
           $(if $(RTL),--rtl $(call q,$(RTL)) --top $(call q,$(TOP))) $(if $(filter 1,$(STRICT)),--strict) \
           $(if $(filter 0,$(DIRECTED)),--no-directed)
 LSARGS  = $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)) \

@@ -20,7 +20,8 @@
 # Then the kit vs cocotb comparison (tools/cocotb_bench.sh: installs cocotb
 # 1.8.1 into the project venv build/venv; BENCH_COCOTB=0 skips it), and the
 # DPI-C testbench against the lockstep for two blocks (tools/dpi_bench.sh;
-# BENCH_DPI=0 skips it).
+# BENCH_DPI=0 skips it). And the traffic source against the block's C
+# model (its own section below; BENCH_TRAFFIC=0 skips it).
 # ---- SRAM tables (issue 32): Verilator speed and build time of the blocks
 # whose tables live in rtl/mem/kit_mem.v, before (flop tables) and after, in
 # this run (tools/sram_bench.sh; BENCH_SRAM=0 skips it) ----
@@ -76,6 +77,29 @@ for b in $blocks; do
 done
 echo "(medians of $rep repeats; $n cycles for the C and Verilator figures, $ni for Icarus;"
 echo " chk:bnd >= 0.85 means the harness costs at most 15% of a one-thread lockstep)"
+# ---- traffic (issue 29 item 5; doc/traffic.md "Speed"): a section of its
+# own. Per block with a traffic adapter: the kernel generator alone
+# (instructions/s), the traffic source (generator + cache hierarchy + the
+# block's adapter, block cycles/s) and the block's C model on those cycles,
+# and ratio = the source's time / the model's (<= 1: the traffic costs no
+# more than the model it drives). BENCH_TRAFFIC=0 skips it;
+# BENCH_TRAFFIC_KERNEL (default 'matmul N=512').
+if [ "${BENCH_TRAFFIC:-1}" = 1 ]; then
+  tk=${BENCH_TRAFFIC_KERNEL:-matmul N=512}
+  echo
+  echo "traffic source vs the block's C model ($tk, medians of $rep; gen in instructions/s, src and model in block cycles/s)"
+  printf '%-12s %10s %12s %12s %12s %7s\n' block cycles gen src model src:mod
+  for b in $(build/kit traffic --adapters | cut -f1); do
+    case " $blocks " in *" $b "*) ;; *) continue ;; esac
+    # shellcheck disable=SC2086
+    line=$(build/kit traffic --bench "$b" $tk --seed "$seed" --repeat "$rep") || { echo "$b: not measured"; continue; }
+    printf '%-12s %10s %12s %12s %12s %7s\n' "$b" "$(field cycles "$line")" "$(field gen "$line")" "$(field src "$line")" \
+      "$(field model "$line")" "$(field ratio "$line")"
+  done
+  echo "(src:mod > 1: the traffic costs more than the block's model; the hierarchy models every SM, the block may see one)"
+fi
+# ---- end of the traffic section
+
 # the models make run needs (every block's default test): how many, how
 # many this run had to build, and the wall time of those builds
 rm -rf build/bench/run

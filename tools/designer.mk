@@ -6,11 +6,12 @@
 # The kit's C library as a shared object for ctypes (python/cvkit): the
 # same sources as libkit.a, compiled position-independent.
 PIC_OBJ := $(LIB_SRC:%.c=build/pic/%.o)
-build/pic/%.o: %.c | build/gen/kit_blocks.h
+build/pic/%.o: %.c | build/gen/kit_blocks.h build/gen/kit_traffic.h
 	@mkdir -p $(dir $@)
 	$(call say,CC,$< (PIC))
 	$(Q)$(CC) $(CSTD) $(CFLAGS) -fPIC $(INC) -c $< -o $@
 build/pic/cmodel/core/registry.o build/pic/tb/stim/registry.o: build/gen/kit_blocks.h
+build/pic/tb/stim/tadapt.o: build/gen/kit_traffic.h
 build/libcvkit.so: $(PIC_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared $(CFLAGS) $^ -o $@

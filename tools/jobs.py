@@ -182,7 +182,12 @@ class Executor:
         if not m.get("binary"):
             return {"verdict": "error", "message": "the model did not build: " + (m.get("error") or ["?"])[-1]}, ""
         cmd = [m["binary"], "--seed", str(j["seed"])]
-        cmd += ["--stim", j["stim"]] if j["stim"] else ["--cycles", str(j["cycles"])]
+        if j.get("traffic") or j.get("trace"):   # traffic: --cycles only when given (0: the whole traffic)
+            cmd += ["--traffic", j["traffic"]] if j.get("traffic") else ["--trace", j["trace"]]
+            cmd += ["--traffic-params", j["tparams"]] if j.get("tparams") else []
+            cmd += ["--cycles", str(j["cycles"])] if j["cycles"] else []
+        else:
+            cmd += ["--stim", j["stim"]] if j["stim"] else ["--cycles", str(j["cycles"])]
         if j["fault"]:
             cmd += ["--fault", j["fault"]]
         if j["waves"]:
@@ -305,11 +310,20 @@ class Executor:
             s = {"random": {"runs": 0, "passed": 0, "cycles": 0, "configs": []},
                  "directed": {"runs": 0, "passed": 0, "cycles": 0},
                  "vectors": {"files": 0, "cycles": 0}, "replay": {"files": 0, "passed": 0, "cycles": 0},
-                 "cover": {}}
+                 "cover": {}, "traffic": {"runs": 0, "passed": 0, "cycles": 0, "kernels": [], "cover": {}}}
             for j, r in mine:
                 v = r.get("verdict", "skipped")
                 good = v in ("matched", "written")
-                if j["kind"] == "lockstep":
+                traffic = j["kind"] == "lockstep" and (j.get("traffic") or j.get("trace"))
+                if traffic:   # doc/traffic.md: its events beside random's, not in them
+                    t = s["traffic"]
+                    t["runs"] += 1
+                    t["passed"] += good
+                    t["cycles"] += r.get("cycles", 0) if good else 0
+                    t["kernels"].append(j.get("traffic") or j.get("trace"))
+                    for name, n in (r.get("cover") or {}).items():
+                        t["cover"][name] = t["cover"].get(name, 0) + (n if good else 0)
+                elif j["kind"] == "lockstep":
                     part = s["directed"] if j["stim"] else s["random"]
                     part["runs"] += 1
                     part["passed"] += good
@@ -323,7 +337,7 @@ class Executor:
                     s["replay"]["files"] += 1
                     s["replay"]["passed"] += good
                     s["replay"]["cycles"] += r.get("cycles", 0) if good else 0
-                if good or j["kind"] == "lockstep":
+                if (good or j["kind"] == "lockstep") and not traffic:
                     for name, n in (r.get("cover") or {}).items():
                         s["cover"][name] = s["cover"].get(name, 0) + (n if good else 0)
                 if not good and v != "skipped":
@@ -331,6 +345,11 @@ class Executor:
                     summary["failures"].append({"job": j["id"], "block": b, "verdict": v,
                                                 "message": r.get("message", ""), "repro": j.get("repro", ""),
                                                 "fail_cycle": r.get("fail_cycle")})
+            t = s["traffic"]
+            if t["runs"]:   # side by side: what traffic reached, and what random did not
+                t["cover_seen"] = len([k for k, n in t["cover"].items() if n])
+                t["cover_only"] = [k for k, n in t["cover"].items() if n and not s["cover"].get(k)]
+                t["cover_not"] = [k for k, n in s["cover"].items() if n and not t["cover"].get(k)]
             missing = [k for k, n in s["cover"].items() if not n]
             s["cover_seen"], s["cover_total"], s["cover_missing"] = len(s["cover"]) - len(missing), len(s["cover"]), missing
             if self.p["strict"] and missing and not self.stop.is_set():
@@ -373,9 +392,16 @@ class Executor:
                 parts.append("%d vector files (%d cycles)" % (s["vectors"]["files"], s["vectors"]["cycles"]))
             if s["replay"]["files"]:
                 parts.append("Icarus replay %d of %d files" % (s["replay"]["passed"], s["replay"]["files"]))
-            if s["cover_total"]:
+            if s["cover_total"] and (rnd["runs"] or dr["runs"]):
                 parts.append("coverage %d/%d events%s" % (s["cover_seen"], s["cover_total"],
                              " (missing: %s)" % ", ".join(s["cover_missing"]) if s["cover_missing"] else ""))
+            t = s["traffic"]
+            if t["runs"]:
+                parts.append("traffic %s %d cycles%s, events %d/%d%s" % (
+                    "+".join(t["kernels"]), t["cycles"],
+                    "" if t["passed"] == t["runs"] else " (%d of %d runs failed)" % (t["runs"] - t["passed"], t["runs"]),
+                    t["cover_seen"], len(t["cover"]),
+                    " (not reached by random: %s)" % ", ".join(t["cover_only"]) if t["cover_only"] and rnd["runs"] else ""))
             print("%s %s %s: %s" % (word, self.target, b, ", ".join(parts)))
             for f in fails:
                 what = f["message"] or ("cycle %s" % f["fail_cycle"] if (f.get("fail_cycle") or -1) >= 0 else "")
@@ -410,15 +436,17 @@ class Executor:
         """make run's summary table, and the storage report in a file."""
         sm = self.summary
         print("\nSummary (seed %s)" % sm["seed"])
-        print("  %-12s %-34s %-22s %-22s %s" % ("block", "default check (random)", "directed files",
-                                              "Icarus replay", "coverage (events)"))
+        print("  %-12s %-34s %-22s %-22s %-18s %s" % ("block", "default check (random)", "directed files",
+                                                     "Icarus replay", "coverage (events)", "traffic (events; only by traffic)"))
         for b, s in sm["blocks"].items():
-            r = s["random"]
-            print("  %-12s %-34s %-22s %-22s %s" % (
+            r, t = s["random"], s["traffic"]
+            print("  %-12s %-34s %-22s %-22s %-18s %s" % (
                 b, "%d cycles, %d configs%s" % (r["cycles"], len(r["configs"]), "" if r["passed"] == r["runs"] else ", FAILED"),
                 "%d of %d" % (s["directed"]["passed"], s["directed"]["runs"]),
                 "%d of %d files" % (s["replay"]["passed"], s["replay"]["files"]),
-                "%d/%d" % (s["cover_seen"], s["cover_total"])))
+                "%d/%d" % (s["cover_seen"], s["cover_total"]),
+                "%s %d cycles%s, %d/%d; %d" % ("+".join(t["kernels"]), t["cycles"], "" if t["passed"] == t["runs"] else ", FAILED",
+                                               t["cover_seen"], len(t["cover"]), len(t["cover_only"])) if t["runs"] else "-"))
         path = os.path.join("build", "run", "storage.txt")
         os.makedirs(os.path.join(ROOT, "build", "run"), exist_ok=True)
         text = []

@@ -7,7 +7,8 @@ no chain of includes comes back to where it started.
   0 core       cmodel/core/                  (and build/gen/kit_blocks.h)
   1 models     cmodel/<block>/
   2 formats    vectors/
-  3 stimulus   tb/stim/, tb/<block>/<block>_stim.c
+  3 stimulus   tb/stim/, tb/<block>/<block>_stim.c, tb/<block>/<block>_traffic.c
+               (and build/gen/kit_traffic.h)
   4 harness    tb/harness/                   (and Verilator's headers)
   5 tests      tb/test/, tb/<block>/test_*.c, tb/fuzz/
 
@@ -20,7 +21,7 @@ import re
 import sys
 
 NAMES = ["core", "models", "formats", "stimulus", "harness", "tests"]
-GENERATED = {"kit_blocks.h": 0}
+GENERATED = {"kit_blocks.h": 0, "kit_traffic.h": 3}
 VERILATOR = {"Vdut.h", "Vcvkit_dpi_top.h", "verilated.h", "verilated_vcd_c.h", "verilated_cov.h"}
 
 
@@ -40,7 +41,7 @@ def layer(path):
     if p.startswith("tb/test/") or p.startswith("tb/fuzz/"):
         return 5
     if len(parts) == 3 and parts[0] == "tb":
-        if parts[2] == parts[1] + "_stim.c":
+        if parts[2] in (parts[1] + "_stim.c", parts[1] + "_traffic.c"):
             return 3
         if parts[2].startswith("test_"):
             return 5

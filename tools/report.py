@@ -134,11 +134,12 @@ def block_section(b, run, page_dir):
         models = {m["id"]: m for m in p["models"]}
         jobs = [j for j in p["jobs"] if j["block"] == b and j["kind"] == "lockstep"]
         # one row per configuration (random) or directed file, over the seeds
-        groups, cov_r, cov_d = {}, {}, {}
+        groups, cov_r, cov_d, cov_t = {}, {}, {}, {}
         for j in jobs:
             r = load(j["result"] if os.path.isabs(j["result"]) else os.path.join(ROOT, j["result"])) or {}
             v = r.get("verdict", "not run")
-            key = ("directed", j["stim"]) if j["stim"] else ("random", j["config"])
+            tsrc = j.get("traffic") or j.get("trace")   # doc/traffic.md: beside random, not in it
+            key = ("traffic", tsrc) if tsrc else ("directed", j["stim"]) if j["stim"] else ("random", j["config"])
             g = groups.setdefault(key, {"params": models.get(j.get("model"), {}).get("rtlparams", j["params"]),
                                         "seeds": [], "runs": 0, "passed": 0, "cycles": 0, "verdicts": {}})
             g["seeds"].append(j["seed"])
@@ -147,7 +148,7 @@ def block_section(b, run, page_dir):
             g["cycles"] += r.get("cycles", 0) if v == "matched" else 0
             g["verdicts"][v] = g["verdicts"].get(v, 0) + 1
             for name, n in (r.get("cover") or {}).items():
-                tgt = cov_d if j["stim"] else cov_r
+                tgt = cov_t if tsrc else cov_d if j["stim"] else cov_r
                 tgt[name] = tgt.get(name, 0) + (n if v == "matched" else 0)
         rows = []
         for (kind, which), g in groups.items():
@@ -155,7 +156,7 @@ def block_section(b, run, page_dir):
             sd = "%d-%d" % (seeds[0], seeds[-1]) if len(seeds) > 2 and seeds == list(range(seeds[0], seeds[-1] + 1)) \
                 else ",".join(str(x) for x in seeds)
             vs = ", ".join("%d %s" % (n, v) for v, n in sorted(g["verdicts"].items()))
-            rows.append([("random, config %d" % which) if kind == "random" else "directed " + esc(which),
+            rows.append([("random, config %d" % which) if kind == "random" else "%s %s" % (kind, esc(which)),
                          "<code>%s</code>" % esc(g["params"]), esc(sd), "%d" % g["runs"], "%d" % g["cycles"],
                          '<span class="%s">%s</span>' % ("pass" if g["passed"] == g["runs"] else "fail", esc(vs))])
         o.append("<h3>Runs and configurations</h3>")
@@ -169,10 +170,16 @@ def block_section(b, run, page_dir):
         o.append("<h3>Functional coverage: %d/%d events reached (random %d, directed %d)</h3>"
                  % (bs["cover_seen"], bs["cover_total"], sum(1 for n in names if cov_r.get(n)),
                     sum(1 for n in names if cov_d.get(n))))
-        o.append(table(["event", "random", "directed", "total"],
-                       [['<span class="%s">%s</span>' % ("" if bs["cover"][n] else "missed", esc(n)),
-                         "%d" % cov_r.get(n, 0), "%d" % cov_d.get(n, 0), "%d" % bs["cover"][n]] for n in names],
-                       num=(1, 2, 3)))
+        if cov_t:   # the traffic runs' events beside (never in) the default test's total
+            o.append(table(["event", "random", "directed", "total", "traffic"],
+                           [['<span class="%s">%s</span>' % ("" if bs["cover"][n] else "missed", esc(n)),
+                             "%d" % cov_r.get(n, 0), "%d" % cov_d.get(n, 0), "%d" % bs["cover"][n], "%d" % cov_t.get(n, 0)]
+                            for n in names], num=(1, 2, 3, 4)))
+        else:
+            o.append(table(["event", "random", "directed", "total"],
+                           [['<span class="%s">%s</span>' % ("" if bs["cover"][n] else "missed", esc(n)),
+                             "%d" % cov_r.get(n, 0), "%d" % cov_d.get(n, 0), "%d" % bs["cover"][n]] for n in names],
+                           num=(1, 2, 3)))
         if fails:
             o.append("<h3>Failures</h3>")
             for f in fails:

@@ -346,10 +346,7 @@ module cbwt_l1 #(
   // the integrated context. No input is constrained after the initial
   // reset.
   // =====================================================================
-  reg f_past_valid;
-  initial f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
-  always @* if (!f_past_valid) assume(!rst_ni);
+  `include "f_reset.vh"  // f_past_valid; starts in reset
 
   always @* if (rst_ni) begin
     assert(!viol_per);

@@ -531,10 +531,7 @@ module coalescer #(
   // under any ready pattern, doc "Formal"). Invariant numbers are
   // doc/coalescer.md's ("Invariants").
   // =====================================================================
-  reg f_past_valid;
-  initial f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
-  always @* if (!f_past_valid) assume(!rst_ni);
+  `include "f_reset.vh"  // f_past_valid; starts in reset
   (* anyconst *) reg [4:0] f_lane;
   always @* assume({27'd0, f_lane} < Lanes);
 

@@ -457,12 +457,7 @@ module hac #(
   // Contract: f_set is any constant legal set; the properties track what
   // f_set must hold and check every response that addresses it.
   // =====================================================================
-  reg f_past_valid;
-  initial f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
-
-  // start in reset (the initial-assume of the reset)
-  always @* if (!f_past_valid) assume(!rst_ni);
+  `include "f_reset.vh"  // f_past_valid; starts in reset
   // any constant, legal set
   always @* assume({1'b0, f_set} < SetsV);
 

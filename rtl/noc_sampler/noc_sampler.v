@@ -285,11 +285,7 @@ module noc_sampler #(
   // proved by k-induction. Invariant numbers are doc/noc_sampler.md's
   // ("Invariants").
   // =====================================================================
-  reg f_past_valid;
-  initial f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
-  // start in reset
-  always @* if (!f_past_valid) assume(!rst_ni);
+  `include "f_reset.vh"  // f_past_valid; starts in reset
 
   integer          fi, fj;
   reg [LatW-1:0]   f_ci, f_cj;

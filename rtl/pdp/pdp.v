@@ -410,10 +410,7 @@ module pdp #(
   // proved by k-induction, every property with a cover. f_si is any
   // constant sampled set; the properties track its FIFO.
   // =====================================================================
-  reg f_past_valid;
-  initial f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
-  always @* if (!f_past_valid) assume(!rst_ni);
+  `include "f_reset.vh"  // f_past_valid; starts in reset
 
   (* anyconst *) reg [SiW-1:0] f_si;
   always @* assume({{(32-SiW){1'b0}}, f_si} < SampledSets);

@@ -281,10 +281,7 @@ module victim_bits #(
   // formal/victim_bits.sby: proved by k-induction, every property with a
   // cover. f_row is any constant sampler row; the properties track it.
   // =====================================================================
-  reg f_past_valid;
-  initial f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
-  always @* if (!f_past_valid) assume(!rst_ni);
+  `include "f_reset.vh"  // f_past_valid; starts in reset
 
   (* anyconst *) reg [RowIdxW-1:0] f_row;
   always @* assume({{(32-RowIdxW){1'b0}}, f_row} < Rows);

@@ -474,10 +474,7 @@ module wp_gpu #(
   // their own properties (each proves them in its own .sby); PDR finds the
   // relations it needs. No input is constrained after the initial reset.
   // =====================================================================
-  reg f_past_valid;
-  initial f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
-  always @* if (!f_past_valid) assume(!rst_ni);
+  `include "f_reset.vh"  // f_past_valid; starts in reset
 
   always @* if (rst_ni) begin
     assert(!viol_fol);

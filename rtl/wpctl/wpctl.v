@@ -369,10 +369,7 @@ module wpctl #(
   // formal/wpctl.sby: proved by k-induction, every guarded assert with a
   // cover of its premise (formal/premises.py).
   // =====================================================================
-  reg f_past_valid;
-  initial f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
-  always @* if (!f_past_valid) assume(!rst_ni);
+  `include "f_reset.vh"  // f_past_valid; starts in reset
   wire f_live = f_past_valid & rst_ni;
 
   function [SumW-1:0] f_sum;

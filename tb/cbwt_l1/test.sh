@@ -23,34 +23,17 @@ OTHER="Ways=2 TagW=5 DMax=8 SampledSets=1 Sc=2 SampM=2 De=2 PdTagW=5 Slots=2 Lat
 T=build/test/cbwt_l1; rm -rf "$T"; mkdir -p "$T"
 
 # ---- scenario 5.3: a wrong hand-computed expect is named --------------------
-sed 's/^expect dec_valid_o=1 dec_o=1 maw_o=4 /expect dec_valid_o=1 dec_o=1 maw_o=7 /' \
-  tb/cbwt_l1/directed/scenario53.stim > "$T/scenario_wrong.stim"
-n=$(grep -n '^expect dec_valid_o=1 dec_o=1 maw_o=7 ' "$T/scenario_wrong.stim" | cut -d: -f1)
-[ -n "$n" ] || bad "cbwt_l1: the sed no longer matches scenario53.stim"
-expect_err "cbwt_l1 scenario 5.3 with a wrong expect (MAW 7 instead of Eq. 1's 4)" \
-  "scenario_wrong.stim:$n: expect maw_o=0x7 but the model gives 0x4" \
-  make --no-print-directory check BLOCK=cbwt_l1 STIM="$T/scenario_wrong.stim"
+wrong_expect cbwt_l1 tb/cbwt_l1/directed/scenario53.stim scenario_wrong 's/^expect dec_valid_o=1 dec_o=1 maw_o=4 /expect dec_valid_o=1 dec_o=1 maw_o=7 /' \
+  "scenario 5.3: MAW 7 instead of Eq. 1's 4" 'expect maw_o=0x7 but the model gives 0x4'
 
 # ---- viol_o = 0 in every cycle -----------------------------------------------
 for p in "PeriodLog=8 LatW=6 TL=8 TH=24 RateShift=2" "$SCEN"; do
-  # shellcheck disable=SC2086
-  build/kit vectors cbwt_l1 -o "$T/v.vec" --seed 3 --cycles 200000 $p >/dev/null || bad "vectors cbwt_l1 $p"
-  col=$(grep -v '^//' "$T/v.vec" | awk '{print $NF}' | sort | uniq -c | tr -s ' ')
-  [ "$col" = " 200000 00" ] && ok "cbwt_l1 viol_o = 0 in all 200000 cycles (seed 3, ${p%% *}...)" \
-    || bad "cbwt_l1 viol_o not always 0 ($p): $col"
+  viol_zero cbwt_l1 3 200000 "${p%% *}..." "$p"
 done
 
 # ---- a glue bug in the RTL is caught by the lockstep ------------------------
-sed 's/^module cbwt_l1\b/module cbwt_l1_bug/' rtl/cbwt_l1/cbwt_l1.v \
-  | sed 's/\.per_end_i   (per_end_o),/.per_end_i   (1'"'"'b0),/' > "$T/cbwt_l1_bug.v"
-if grep -q ".per_end_i   (1'b0)," "$T/cbwt_l1_bug.v"; then
-  out=$(make --no-print-directory check BLOCK=cbwt_l1 PARAMS="$SCEN" CYCLES=20000 SEED=2 \
-        RTL="$T/cbwt_l1_bug.v rtl/pdp_cache/pdp_cache.v rtl/pdp/pdp.v rtl/noc_sampler/noc_sampler.v rtl/maw_ctl/maw_ctl.v rtl/victim_bits/victim_bits.v" \
-        TOP=cbwt_l1_bug 2>&1); rc=$?
-  [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH cbwt_l1 at cycle' && echo "$out" | grep -q '^  noc_busy_o .*<-- differs' \
-    && ok "cbwt_l1 glue bug (noc_sampler's period end cut) caught: $(echo "$out" | grep -m1 '^MISMATCH' | cut -c1-60)" \
-    || bad "cbwt_l1 glue bug not caught: rc=$rc $(echo "$out" | head -8)"
-else bad "cbwt_l1 glue bug: the sed no longer matches rtl/cbwt_l1/cbwt_l1.v"; fi
+glue_bug cbwt_l1 "noc_sampler's period end cut" 's/\.per_end_i   (per_end_o),/.per_end_i   (1'"'"'b0),/' noc_busy_o \
+  "rtl/pdp_cache/pdp_cache.v rtl/pdp/pdp.v rtl/noc_sampler/noc_sampler.v rtl/maw_ctl/maw_ctl.v rtl/victim_bits/victim_bits.v" "$SCEN"
 
 # ---- storage: V-D item by item ------------------------------------------------
 out=$(make --no-print-directory overhead BLOCK=cbwt_l1)
@@ -72,10 +55,8 @@ expect_err "cbwt_l1 TL above TH" "maw_ctl: parameter TL=70 must be <= TH=64" bui
 expect_err "cbwt_l1 pdp's tag wider than the L1's" "PdTagW=20 must be <= TagW=19" build/kit overhead cbwt_l1 PdTagW=20
 expect_err "cbwt_l1 period shorter than the NoC mean's latency" "PeriodLog=2 too small" \
   build/kit overhead cbwt_l1 PeriodLog=2 DMax=8 Sc=4
-printf 'params L2Sets=500\nrst_ni=0\nev_valid_i=1 ev_set_i=510\n' > "$T/ev.stim"
-expect_err "cbwt_l1 L2 set out of range in a directed file" "ev.stim:3: ev_set_i=510 out of range" \
-  build/kit vectors cbwt_l1 --stim "$T/ev.stim" -o "$T/o.vec" L2Sets=500
-[ ! -e "$T/o.vec" ] && ok "cbwt_l1: no output file left by the refused file" || bad "cbwt_l1: $T/o.vec left behind"
+stim_refused cbwt_l1 ev.stim 'params L2Sets=500\nrst_ni=0\nev_valid_i=1 ev_set_i=510\n' "cbwt_l1 L2 set out of range in a directed file" \
+  "ev.stim:3: ev_set_i=510 out of range" L2Sets=500
 
 # ---- formal: the invariants proved at a reduced configuration; planted glue bugs caught
 formal/formal.sh cbwt_l1 prove cover premises || bad "formal cbwt_l1 (prove, cover, premises)"
@@ -85,3 +66,18 @@ formal_planted cbwt_l1 "bypass enabled without contention (I-BYP)" \
   's/\.byp_en_i     (byp_en),/.byp_en_i     (1'"'"'b1),/' prove
 formal_planted cbwt_l1 "maw_ctl's period end not wired to the NoC sampler (I-WAIT)" \
   's/\.per_end_i   (per_end_o),/.per_end_i   (1'"'"'b0),/' prove
+
+# ---- traffic (doc "Traffic", tb/cbwt_l1/cbwt_l1_traffic.c) ----------------
+# The check list's 256-read configuration on the paper's 512-set 16-way
+# L2 (the hierarchy's 4 banks of 128 sets, 16 ways) and a NoC above TH.
+# bfs: each of SM 0's 11237 loads answered by pdp_cache (hit, miss,
+# forced, bypass or no allocation), 43 periods, PDs computed and changed,
+# L2 contention, bypasses, coarse MAW steps, NoC means and drops; block +
+# thrash: a period per 256 reads again.
+cbp="PeriodLog=8 LatW=6 TL=8 TH=24 RateShift=2"; cbt="NocLat=30 L2Sets=128 L2Ways=16"
+cbr='c["read_hit"] + c["read_miss"] + c["forced_eviction"] + c["bypass"] + c["noalloc"]'
+traffic_check cbwt_l1 bfs "$cbt" "$cbp" "$cbr"' == 11237 and c["period_end"] == 43 and c["pd_change"] > 0 and c["contention_on"] > 0 and c["bypass"] > 0 and c["dec_coarse"] > 0 and c["noc_mean"] > 0 and c["noc_drop"] > 0' \
+  "every one of SM 0's 11237 reads answered, a period per 256, PDs, contention, bypasses, coarse steps, NoC means"
+traffic_check cbwt_l1 mix "A=2 B=6 $cbt" "$cbp" 'c["period_end"] == ('"$cbr"') // 256 > 0 and c["pd_first"] > 0' \
+  "block + thrash: a period per 256 reads, a PD"
+traffic_fault cbwt_l1 bfs "$cbt" 3000 rsp_kind_o "$cbp"

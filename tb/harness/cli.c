@@ -7,6 +7,7 @@
  *   kit rtlparams BLOCK [P=V..]                  "Sets=384 Ways=16 ..."
  *   kit top BLOCK / kit rtl BLOCK                our RTL's top module / files
  *   kit vectors  BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..]
+ *                [--traffic KERNEL | --trace FILE [--traffic-params 'P=V ..']]
  *   kit checkvec FILE [--json]                   validate + replay on the C model
  *   kit tbgen    FILE -o TB.v [--top MODULE]     Icarus replay bench for FILE
  *   kit portcheck BLOCK VDUT_H [P=V..]           RTL ports vs the .def
@@ -53,7 +54,7 @@ static int usage(void)
 {
   fprintf(stderr,
           "usage: kit blocks | gflags|cfgid|rtlparams BLOCK [P=V..] | overhead BLOCK [P=V..] [--json | --sweep SPEC [-o F.csv]] |\n"
-          "       vectors BLOCK -o FILE [--seed N] [--cycles N | --stim FILE] [P=V..] |\n"
+          "       vectors BLOCK -o FILE [--seed N] [--cycles N | --stim FILE | --traffic K | --trace F] [P=V..] |\n"
           "       checkvec FILE [--json] | tbgen FILE -o TB.v [--top MODULE] | portcheck BLOCK VDUT_H [P=V..] |\n"
           "       summary linebacker | miter BLOCK -o FILE [--base] [P=V..] |\n"
           "       vcd2stim BLOCK TRACE.vcd -o FILE.stim [P=V..] | vec2stim FILE.vec -o FILE.stim [--cycles N] |\n"
@@ -209,7 +210,21 @@ static int cmd_vectors(const kit_block_t *b, const long *P, const kit_args_t *a)
   if (vc && kit_parse_u64("--cycles", vc, 1, KIT_VEC_MAX_CYCLES, &cycles, err, sizeof err)) return kit_error(err);
   kit_source_t src;
   char desc[600];
-  if (stim) {
+  const char *tk = kit_args_get(a, "--traffic"), *tf = kit_args_get(a, "--trace"), *tw = kit_args_get(a, "--traffic-params");
+  if (!!stim + !!tk + !!tf > 1) return kit_error("give one of --stim, --traffic and --trace");
+  if (tw && !tk && !tf) return kit_error("--traffic-params needs --traffic KERNEL or --trace FILE");
+  if (tk || tf) {   /* doc/traffic.md: the whole traffic, or --cycles of it */
+    kit_hier_src_t hs = {.kernel = tk, .trace = tf, .words = tw, .seed = seed};
+    uint64_t in[KIT_MAX_PORTS], n = 0;
+    if (kit_source_traffic(&src, b, P, &hs, vc ? cycles : KIT_VEC_MAX_CYCLES, err, sizeof err)) return kit_error(err);
+    while (kit_source_next(&src, in)) n++;   /* the header needs the length first */
+    snprintf(desc, sizeof desc, "%s %s%s%s", tk ? "traffic" : "trace", tk ? tk : tf, tw ? " " : "", tw ? tw : "");
+    int bad = src.terr[0] != 0;
+    if (bad) snprintf(err, sizeof err, "%s", src.terr);
+    kit_source_free(&src);
+    if (bad) return kit_error(err);
+    if (kit_source_traffic(&src, b, P, &hs, n, err, sizeof err)) return kit_error(err);
+  } else if (stim) {
     if (kit_source_file(&src, b, P, stim, err, sizeof err)) return kit_error(err);
     snprintf(desc, sizeof desc, "file %s", stim);
   } else {
@@ -623,7 +638,7 @@ int main(int argc, char **argv)
   }
   static const struct { const char *cmd, *opts; unsigned npos; } table[] = {
     {"top", "", 0}, {"rtl", "", 0}, {"gflags", "", 0}, {"rtlparams", "", 0}, {"cfgid", "", 0},
-    {"overhead", "--json! --sweep -o", 0}, {"vectors", "-o --seed --cycles --stim", 0}, {"portcheck", "", 1},
+    {"overhead", "--json! --sweep -o", 0}, {"vectors", "-o --seed --cycles --stim --traffic --trace --traffic-params", 0}, {"portcheck", "", 1},
     {"miter", "-o --base!", 0}, {"vcd2stim", "-o", 1}, {"checks", "", 0}, {"equiv", "", 0},
   };
   unsigned t;

@@ -18,6 +18,7 @@
  *            [--wave-format vcd|fst] [--fail-dir DIR] [--window N] [--history N]
  *            [--threads 1|2] [--progress 0|1] [--repro "make ..."] [--strict]
  *            [--result FILE] [--bench [--repeat N]] [NAME=VALUE ...]
+ *            [--traffic KERNEL | --trace FILE [--traffic-params 'P=V ...']]
  *
  * NAME=VALUE: parameters over the built configuration, for those outside
  * the RTL (a stimulus parameter such as ctl's Illegal); an RTL parameter
@@ -77,6 +78,10 @@ typedef struct opts {
   kit_port_t port[KIT_MAX_PORTS];
   uint64_t seed, cycles;
   const char *stim;
+  const char *traffic, *trace, *tparams;  /* --traffic KERNEL | --trace FILE, --traffic-params WORDS */
+  int cycles_given;                /* --cycles bounds a traffic run */
+  char tdesc[2048];                /* the traffic source, described (kit_hier_desc) */
+  char label[2100];                /* the source in reports: the file, "traffic ...", "trace ...", "random" */
   int64_t fault_cycle;
   unsigned fault_port;
   const char *waves, *fail_dir, *repro;
@@ -117,9 +122,18 @@ static double now(void)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+static kit_hier_src_t hier_src(const opts_t *o)
+{
+  return (kit_hier_src_t){.kernel = o->traffic, .trace = o->trace, .words = o->tparams, .seed = o->seed};
+}
+
 static int open_source(const opts_t *o, kit_source_t *src, char *err, size_t n)
 {
   if (o->stim) return kit_source_file(src, o->b, o->P, o->stim, err, n);
+  if (o->traffic || o->trace) {
+    kit_hier_src_t hs = hier_src(o);
+    return kit_source_traffic(src, o->b, o->P, &hs, o->cycles_given ? o->cycles : 0, err, n);
+  }
   if (kit_source_random(src, o->b, o->P, o->seed, o->cycles)) {
     snprintf(err, n, "out of memory");
     return -1;
@@ -378,6 +392,10 @@ static int run_seq(const opts_t *o, result_t *r, const char *wave_path, uint64_t
   }
   progress_end(&pg);
   if (w && wave_close(o, s, w, UINT64_MAX, r->werr, sizeof r->werr) == 0) r->waved = 1;
+  if (src.terr[0]) {
+    snprintf(r->err, sizeof r->err, "%s", src.terr);
+    goto fail;
+  }
   shim_free(s);
   b->model_free(m);
   kit_source_free(&src);
@@ -552,6 +570,10 @@ static void *producer(void *arg)
     }
   }
   atomic_store(&p->head, c);
+  if (src.terr[0]) {
+    snprintf(p->err, sizeof p->err, "%s", src.terr);
+    p->failed = 1;
+  }
   b->model_free(m);
   kit_source_free(&src);
   atomic_store(&p->done, 1);
@@ -590,7 +612,7 @@ static int run_par(const opts_t *o, result_t *r)
     gates_destroy(&p);
     return run_seq(o, r, NULL, 0, 0, NULL);   /* no thread to be had: one is enough */
   }
-  progress_start(&pg, o, o->stim ? 0 : o->cycles);
+  progress_start(&pg, o, o->stim || o->traffic || o->trace ? 0 : o->cycles);
   uint64_t c = 0, head = 0;
   uint64_t prev[KIT_MAX_PORTS] = {0};  /* last cycle's outputs, for cover */
   for (;; c++) {
@@ -705,7 +727,7 @@ static void report_mismatch(const opts_t *o, result_t *r, const char *vcd, const
 {
   const kit_block_t *b = o->b;
   uint64_t c = (uint64_t)r->fail_cycle;
-  kit_report_mismatch(b, o->port, c, o->seed, o->stim ? o->stim : "random stimulus", NULL, r->exp, r->got,
+  kit_report_mismatch(b, o->port, c, o->seed, o->stim || o->traffic || o->trace ? o->label : "random stimulus", NULL, r->exp, r->got,
                       r->hist, o->history);
   if (vcd) printf("  waveform: %s (cycles %" PRIu64 "..%" PRIu64 ", time = 10 x cycle)\n", vcd, from, c);
   else printf("  waveform: not written (%s)\n", why);
@@ -847,7 +869,7 @@ static uint32_t run_id(const opts_t *o, const char *argv0)
     for (dir = end; dir > argv0 && dir[-1] != '/'; dir--) {}
     dlen = (int)(end - dir);
   }
-  snprintf(id, sizeof id, "%.*s\n%s\n%" PRId64 ":%u", dlen, dir, o->stim ? o->stim : "",
+  snprintf(id, sizeof id, "%.*s\n%s\n%" PRId64 ":%u", dlen, dir, o->stim || o->traffic || o->trace ? o->label : "",
            o->fault_cycle, o->fault_port);
   uint32_t h = 2166136261u;
   for (const char *c = id; *c; c++) h = (h ^ (uint8_t)*c) * 16777619u;
@@ -892,7 +914,21 @@ static int write_result(const opts_t *o, const result_t *r, const verdict_t *v)
   fprintf(f, ", \"top\": ");
   kit_json_str(f, shim_top());
   fprintf(f, ", \"seed\": %" PRIu64 ", \"source\": ", o ? o->seed : 0);
-  kit_json_str(f, o && o->stim ? o->stim : "random");
+  kit_json_str(f, o ? o->label : "random");
+  fprintf(f, ", \"traffic\": ");
+  if (o && (o->traffic || o->trace)) {
+    fprintf(f, "{\"kernel\": ");
+    kit_json_str(f, o->traffic ? o->traffic : "");
+    fprintf(f, ", \"trace\": ");
+    kit_json_str(f, o->trace ? o->trace : "");
+    fprintf(f, ", \"params\": ");
+    kit_json_str(f, o->tparams ? o->tparams : "");
+    fprintf(f, ", \"resolved\": ");
+    kit_json_str(f, o->tdesc);
+    fprintf(f, "}");
+  } else {
+    fprintf(f, "null");
+  }
   fprintf(f, ", \"verdict\": ");
   kit_json_str(f, v->what);
   fprintf(f, ", \"cycles\": %" PRIu64 ", \"fail_cycle\": %" PRId64 ", \"message\": ", r ? r->cycles : 0,
@@ -965,7 +1001,10 @@ static int parse_options(int argc, char **argv, opts_t *o, const char **fault, c
     }
     i++;
     if (strcmp(a, "--seed") == 0) rc = kit_parse_u64(a, v, 0, UINT64_MAX, &o->seed, err, n);
-    else if (strcmp(a, "--cycles") == 0) rc = kit_parse_u64(a, v, 1, KIT_MAX_CYCLES, &o->cycles, err, n);
+    else if (strcmp(a, "--cycles") == 0) { rc = kit_parse_u64(a, v, 1, KIT_MAX_CYCLES, &o->cycles, err, n); o->cycles_given = 1; }
+    else if (strcmp(a, "--traffic") == 0) o->traffic = v;
+    else if (strcmp(a, "--trace") == 0) o->trace = v;
+    else if (strcmp(a, "--traffic-params") == 0) o->tparams = v;
     else if (strcmp(a, "--window") == 0) { rc = kit_parse_u64(a, v, 1, 1000000, &x, err, n); o->window = (unsigned)x; }
     else if (strcmp(a, "--history") == 0) { rc = kit_parse_u64(a, v, 1, 4096, &x, err, n); o->history = (unsigned)x; }
     else if (strcmp(a, "--threads") == 0) { rc = kit_parse_u64(a, v, 1, 2, &x, err, n); o->threads = (unsigned)x; }
@@ -993,6 +1032,14 @@ static int parse_options(int argc, char **argv, opts_t *o, const char **fault, c
   }
   if (o->waves_from > o->waves_to) {
     snprintf(err, n, "--waves-from %" PRIu64 " is after --waves-to %" PRIu64, o->waves_from, o->waves_to);
+    return -1;
+  }
+  if (!!o->stim + !!o->traffic + !!o->trace > 1) {
+    snprintf(err, n, "--stim, --traffic and --trace exclude each other (make: STIM=, TRAFFIC=, TRACE=)");
+    return -1;
+  }
+  if (o->tparams && !o->traffic && !o->trace) {
+    snprintf(err, n, "--traffic-params needs --traffic KERNEL or --trace FILE (make: TRAFFIC_PARAMS= with TRAFFIC= or TRACE=)");
     return -1;
   }
   return 0;
@@ -1026,6 +1073,25 @@ static int configure(opts_t *o, const char *fault, const char *wf, char *err, si
     }
   if (kit_params_check(o->b, o->P, err, n)) return -1;
   o->b->ports(o->P, o->port);
+  snprintf(o->label, sizeof o->label, "%s", o->stim ? o->stim : "random");
+  if (o->traffic || o->trace) {   /* the traffic checked whole before the run, described */
+    kit_source_t src;
+    if (open_source(o, &src, err, n)) return -1;
+    snprintf(o->tdesc, sizeof o->tdesc, "%s", kit_hier_desc(src.hier));
+    /* its length (the progress, a VCD's estimate, --fault's bound): one
+     * pass of the source alone, cheap beside the run */
+    uint64_t in[KIT_MAX_PORTS], len = 0;
+    while (kit_source_next(&src, in)) len++;
+    int bad = src.terr[0] != 0;
+    if (bad) snprintf(err, n, "%s", src.terr);
+    kit_source_free(&src);
+    if (bad) return -1;
+    o->cycles = len;
+    o->cycles_given = 1;
+    snprintf(o->label, sizeof o->label, "%s %s", o->traffic ? "traffic" : "trace", o->traffic ? o->traffic : o->trace);
+    if (o->tparams && o->tparams[0])
+      snprintf(o->label + strlen(o->label), sizeof o->label - strlen(o->label), " %s", o->tparams);
+  }
   if (!fault) return 0;
   char cyc[64];
   const char *colon = strchr(fault, ':');
@@ -1117,7 +1183,7 @@ static int report_pass(const opts_t *o, result_t *r, int argc, char **argv)
     if (!b->params[i].in_rtl && o->P[i] != b->params[i].def)
       k += (size_t)snprintf(words + k, sizeof words - k, " %s=%ld", b->params[i].name, o->P[i]);
   printf("%s lockstep %s: %" PRIu64 " cycles matched (seed %" PRIu64 ", %s, %s%s)%s%s\n",
-         strict_fail ? "FAIL" : "PASS", b->name, r->cycles, o->seed, o->stim ? o->stim : "random",
+         strict_fail ? "FAIL" : "PASS", b->name, r->cycles, o->seed, o->label,
          shim_params(), words, covtxt, strict_fail ? " under --strict" : "");
   printf("  output toggle coverage: %u/%u bits seen at both 0 and 1\n", covered, bits);
   for (unsigned i = 0; i < b->nout && covered < bits; i++) {

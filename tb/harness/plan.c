@@ -16,12 +16,14 @@
  *                   [--each-cycles N] [--vec-cycles N] [--params "P=V .."] [--stim FILE]
  *                   [--fault SPEC] [--waves FILE] [--rtl "FILES"] [--top MOD]
  *                   [--no-directed] [--strict] [--stop] [--coverage]
+ *                   [--traffic KERNEL | --trace FILE] [--traffic-params "P=V .."]
  *
  * TARGET:
  *   check    the default test of each block (--each-cycles N: every
  *            configuration for N cycles); --params / --stim / --fault /
- *            --waves / --cycles ask for one lockstep run instead (a single
- *            configuration), exactly as `make check` with those variables
+ *            --waves / --cycles / --traffic / --trace ask for one lockstep
+ *            run instead (a single configuration), exactly as `make check`
+ *            with those variables
  *   vectors  a vector file per check-list configuration (--vec-cycles, or
  *            each configuration's own) and per directed file; --params: one
  *   replay   the same vector files, each replayed on Icarus
@@ -48,6 +50,7 @@
 #include "cmodel/core/block.h"
 #include "vectors/fileio.h"
 #include "tb/stim/source.h"
+#include "tb/stim/tadapt.h"
 #include "tb/harness/plan.h"
 
 #define MAX_JOBS   200000u
@@ -67,6 +70,7 @@ typedef struct plan {
   uint64_t seed, cycles, each_cycles, vec_cycles;
   int have_cycles, have_each_cycles, have_vec_cycles, have_seeds;
   const char *seeds, *params, *stim, *fault, *waves, *rtl, *top;
+  const char *traffic, *trace, *tparams;   /* --traffic KERNEL | --trace FILE, --traffic-params */
   const char *vec_dir;   /* where vector files go (build/vectors) */
   char results_dir[512]; /* where each job writes its result (build/results/TARGET) */
   int directed, strict, stop, coverage;
@@ -191,16 +195,51 @@ static void repro_rtl(const plan_t *p, char *out, size_t n)
   if (p->rtl && *p->rtl) snprintf(out, n, " RTL='%s' TOP=%s", p->rtl, p->top ? p->top : "");
 }
 
+/* A lockstep job's traffic (doc/traffic.md "Lockstep on traffic"). */
+typedef struct tsrc {
+  const char *kernel, *trace, *params;   /* one of kernel and trace; params may be NULL */
+  int cycles_given;                      /* the job's cycles bound the run */
+} tsrc_t;
+
+/* The traffic of a job is checked here, before any model is built: the
+ * block has an adapter, the kernel, its parameters and the hierarchy's
+ * are legal, a trace reads whole. */
+static int traffic_check(plan_t *p, const kit_block_t *b, const char *params, const tsrc_t *ts)
+{
+  long P[KIT_MAX_PARAMS];
+  char e[1024];
+  kit_source_t src;
+  kit_hier_src_t hs = {.kernel = ts->kernel, .trace = ts->trace, .words = ts->params, .seed = p->seed};
+  if (kit_params_text(b, P, params, e, sizeof e) || kit_source_traffic(&src, b, P, &hs, 1, e, sizeof e))
+    return fail(p, "%s%s", e, "");
+  kit_source_free(&src);
+  return 0;
+}
+
 /* One lockstep job. seed_given: whether SEED belongs in the repro line. */
 static int job_lockstep(plan_t *p, const kit_block_t *b, const char *params, uint64_t seed,
-                        uint64_t cycles, const char *stim, const char *why, unsigned cfg, int strict)
+                        uint64_t cycles, const char *stim, const char *why, unsigned cfg, int strict,
+                        const tsrc_t *ts)
 {
   int m = model_for(p, b, params);
   if (m < 0) return -1;
   if (p->njobs == MAX_JOBS) return fail(p, "more than %s jobs%s", "200000", "");
   char id[700], result[1300], repro[2600], rr[1200];
   repro_rtl(p, rr, sizeof rr);
-  if (stim) {
+  if (ts) {
+    if (traffic_check(p, b, params, ts)) return -1;
+    const char *base = ts->trace ? strrchr(ts->trace, '/') : NULL;
+    snprintf(id, sizeof id, "%s/%s-%s/s%" PRIu64, b->name, ts->kernel ? "traffic" : "trace",
+             ts->kernel ? ts->kernel : base ? base + 1 : ts->trace, seed);
+    char cyc[40] = "";
+    if (ts->cycles_given) snprintf(cyc, sizeof cyc, " CYCLES=%" PRIu64, cycles);
+    snprintf(repro, sizeof repro, "make check BLOCK=%s %s=%s%s%s%s SEED=%" PRIu64 "%s%s%s%s%s%s%s", b->name,
+             ts->kernel ? "TRAFFIC" : "TRACE", ts->kernel ? ts->kernel : ts->trace,
+             ts->params && *ts->params ? " TRAFFIC_PARAMS='" : "", ts->params ? ts->params : "",
+             ts->params && *ts->params ? "'" : "", seed, cyc, *params ? " PARAMS='" : "", params, *params ? "'" : "",
+             rr, p->fault ? " FAULT=" : "", p->fault ? p->fault : "");
+    if (!ts->cycles_given) cycles = 0;
+  } else if (stim) {
     const char *base = strrchr(stim, '/');
     snprintf(id, sizeof id, "%s/%s", b->name, base ? base + 1 : stim);
     snprintf(repro, sizeof repro, "make check BLOCK=%s STIM=%s%s%s%s%s", b->name, stim,
@@ -226,6 +265,12 @@ static int job_lockstep(plan_t *p, const kit_block_t *b, const char *params, uin
   kit_json_str(f, p->fault && !stim ? p->fault : "");   /* a fault is for the random runs */
   fprintf(f, ", \"waves\": ");
   kit_json_str(f, p->waves ? p->waves : "");
+  fprintf(f, ", \"traffic\": ");
+  kit_json_str(f, ts && ts->kernel ? ts->kernel : "");
+  fprintf(f, ", \"trace\": ");
+  kit_json_str(f, ts && ts->trace ? ts->trace : "");
+  fprintf(f, ", \"tparams\": ");
+  kit_json_str(f, ts && ts->params ? ts->params : "");
   fprintf(f, ", \"strict\": %d, \"why\": ", strict);
   kit_json_str(f, why);
   fprintf(f, ", \"result\": ");
@@ -314,18 +359,27 @@ static int parse_seeds(plan_t *p, const char *spec, uint64_t **out, size_t *n)
 
 static int plan_tests(plan_t *p, const kit_block_t *b, const char *t);
 
+/* make run's traffic kernel for every block with an adapter (doc/traffic.md
+ * "make run"): one kernel with loads, stores, tile reuse and CTAs on every
+ * SM, a few thousand cycles at its defaults. */
+#define RUN_TRAFFIC "matmul"
+
 /* A block's jobs for the request: `run` is the default test, then the
- * vector files and their Icarus replay. */
+ * vector files and their Icarus replay, then (a block with a traffic
+ * adapter) one traffic run at the default configuration. */
 static int plan_block(plan_t *p, const kit_block_t *b)
 {
-  if (strcmp(p->target, "run") == 0)
-    return plan_tests(p, b, "check") || plan_tests(p, b, "vectors") ? -1 : 0;
+  if (strcmp(p->target, "run") == 0) {
+    if (plan_tests(p, b, "check") || plan_tests(p, b, "vectors")) return -1;
+    tsrc_t ts = {RUN_TRAFFIC, NULL, NULL, 0};
+    return kit_tadapt_find(b) ? job_lockstep(p, b, "", p->seed, 0, NULL, "make run's traffic kernel", 0, 0, &ts) : 0;
+  }
   return plan_tests(p, b, p->target);
 }
 
 static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
 {
-  const int single = p->params || p->stim || p->fault || p->waves || p->have_cycles;
+  const int single = p->params || p->stim || p->fault || p->waves || p->have_cycles || p->traffic || p->trace;
   const int each = p->have_each_cycles;
   char e[512];
   static char files[MAX_FILES][512];
@@ -343,9 +397,11 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
           return fail(p, "%s: %s", p->stim, e);
       }
       const char *params = p->params ? p->params : sp;
+      tsrc_t ts = {p->traffic, p->trace, p->tparams, p->have_cycles};
       return job_lockstep(p, b, params, p->seed, p->have_cycles ? p->cycles : each ? p->each_cycles : 100000, p->stim,
-                          p->stim ? "the directed file asked for" : "the configuration asked for", 0,
-                          p->strict && !p->stim);
+                          p->stim ? "the directed file asked for"
+                          : ts.kernel || ts.trace ? "the traffic asked for" : "the configuration asked for", 0,
+                          p->strict && !p->stim, ts.kernel || ts.trace ? &ts : NULL);
     }
     uint64_t *seeds = &p->seed;
     size_t nseeds = 1;
@@ -361,7 +417,7 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
         if (kit_params_text(b, P, k->params, e, sizeof e)) return fail(p, "%s (%s)", e, what);
         /* --strict holds for the events of the whole test (the summary),
          * not for each configuration: none is meant to reach them all */
-        if (job_lockstep(p, b, k->params, seeds[s], each ? p->each_cycles : k->cycles, NULL, k->why, c + 1, 0))
+        if (job_lockstep(p, b, k->params, seeds[s], each ? p->each_cycles : k->cycles, NULL, k->why, c + 1, 0, NULL))
           return -1;
       }
     if (seeds != &p->seed) free(seeds);
@@ -370,7 +426,7 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
       for (unsigned i = 0; i < n; i++) {
         char sp[1024];
         if (stim_params(p, b, files[i], sp, sizeof sp)) return -1;
-        if (job_lockstep(p, b, sp, p->seed, 0, files[i], "a directed file", 0, 0)) return -1;
+        if (job_lockstep(p, b, sp, p->seed, 0, files[i], "a directed file", 0, 0, NULL)) return -1;
       }
     }
     return 0;
@@ -442,6 +498,9 @@ int kit_plan_main(int argc, char **argv)
       p.have_vec_cycles = 1;
     } else if ((v = opt(argc, argv, &i, "--params", &f)) || f) p.params = v;
     else if ((v = opt(argc, argv, &i, "--stim", &f)) || f) p.stim = v;
+    else if ((v = opt(argc, argv, &i, "--traffic", &f)) || f) p.traffic = v;
+    else if ((v = opt(argc, argv, &i, "--trace", &f)) || f) p.trace = v;
+    else if ((v = opt(argc, argv, &i, "--traffic-params", &f)) || f) p.tparams = v;
     else if ((v = opt(argc, argv, &i, "--fault", &f)) || f) p.fault = v;
     else if ((v = opt(argc, argv, &i, "--waves", &f)) || f) p.waves = v;
     else if ((v = opt(argc, argv, &i, "--rtl", &f)) || f) p.rtl = v;
@@ -460,6 +519,18 @@ int kit_plan_main(int argc, char **argv)
       snprintf(e, sizeof e, "plan: option %s needs a value", argv[i - 1]);
       goto bad;
     }
+  }
+  if (!!p.stim + !!p.traffic + !!p.trace > 1) {
+    snprintf(e, sizeof e, "STIM=, TRAFFIC= and TRACE= exclude each other");
+    goto bad;
+  }
+  if (p.tparams && !p.traffic && !p.trace) {
+    snprintf(e, sizeof e, "TRAFFIC_PARAMS= needs TRAFFIC=KERNEL or TRACE=FILE");
+    goto bad;
+  }
+  if ((p.traffic || p.trace) && strcmp(p.target, "check") != 0) {
+    snprintf(e, sizeof e, "TRAFFIC= / TRACE= are for make check (kit plan check), not %s", p.target);
+    goto bad;
   }
   if (strcmp(p.target, "coverage") == 0) p.coverage = 1;
   if (!p.results_dir[0]) snprintf(p.results_dir, sizeof p.results_dir, "build/results/%s", p.target);

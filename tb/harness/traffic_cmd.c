@@ -16,10 +16,14 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tb/harness/args.h"
 #include "tb/harness/traffic_cmd.h"
+#include "tb/stim/source.h"
+#include "tb/stim/tadapt.h"
 #include "tb/stim/traffic.h"
 #include "vectors/accel.h"
 #include "vectors/fileio.h"
@@ -32,7 +36,8 @@ static int usage(void)
   fprintf(stderr, "usage: kit traffic --list [--json] |\n"
                   "       kit traffic KERNEL [P=V..] [--seed N] -o FILE [--json] |\n"
                   "       kit traffic --import FILE.traceg [--sms N] -o FILE [--json] |\n"
-                  "       kit traffic --check FILE [--json]\n");
+                  "       kit traffic --check FILE [--json] |\n"
+                  "       kit traffic --adapters | --bench BLOCK KERNEL [P=V..] [--seed N] [--repeat N]\n");
   return 2;
 }
 
@@ -186,8 +191,141 @@ static int check_file(const char *path, int json)
   return 0;
 }
 
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* `kit traffic --bench BLOCK KERNEL [P=V..] [--seed N] [--repeat N]`
+ * (tools/bench.sh, doc/traffic.md "Speed"): per repeat, the kernel's
+ * generator alone, then the traffic source (generator + hierarchy + the
+ * block's adapter) making the block's cycles, in chunks, and the block's C
+ * model stepping each chunk (timed apart); medians. One line of key=value
+ * pairs: cycles, insts, gen (instructions/s), src and model (block
+ * cycles/s), ratio = the source's time over the model's (issue 29: <= 1
+ * means the traffic costs no more than the model it drives). */
+#define BENCH_CHUNK 4096u
+#define BENCH_MAX_REPEAT 15
+static int bench_main(int argc, char **argv)
+{
+  const char *bname = NULL, *kernel = NULL, *seed_s = NULL, *rep_s = NULL;
+  char words[1024] = "";
+  size_t wl = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *w = argv[i];
+    if ((strcmp(w, "--seed") == 0 || strcmp(w, "--repeat") == 0) && i + 1 < argc) {
+      *(w[2] == 's' ? &seed_s : &rep_s) = argv[++i];
+    } else if (strchr(w, '=') && w[0] != '-') {
+      wl += (size_t)snprintf(words + wl, wl < sizeof words ? sizeof words - wl : 0, "%s%s", wl ? " " : "", w);
+    } else if (w[0] != '-' && !bname) {
+      bname = w;
+    } else if (w[0] != '-' && !kernel) {
+      kernel = w;
+    } else {
+      return snprintf(err, sizeof err, "traffic --bench: unexpected word '%s'", w), kit_error(err);
+    }
+  }
+  if (!bname || !kernel) return usage();
+  if (wl >= sizeof words) return kit_error("traffic --bench: parameters too long");
+  uint64_t seed = 1, repeat = 3;
+  if (seed_s && kit_parse_u64("--seed", seed_s, 0, UINT64_MAX, &seed, err, sizeof err)) return kit_error(err);
+  if (rep_s && kit_parse_u64("--repeat", rep_s, 1, BENCH_MAX_REPEAT, &repeat, err, sizeof err)) return kit_error(err);
+  const kit_block_t *b = kit_block_find(bname);
+  if (!b) return snprintf(err, sizeof err, "unknown block '%s'", bname), kit_error(err);
+  long P[KIT_MAX_PARAMS];
+  kit_params_default(b, P);
+  kit_hier_src_t hs = {.kernel = kernel, .words = words, .seed = seed};
+  const unsigned nin = b->nin;
+  uint64_t *ins = malloc((size_t)BENCH_CHUNK * nin * sizeof *ins), out[KIT_MAX_PORTS], cycles = 0, insts = 0;
+  double tg[BENCH_MAX_REPEAT], ts[BENCH_MAX_REPEAT], tm[BENCH_MAX_REPEAT];
+  if (!ins) return kit_error("out of memory");
+  for (unsigned r = 0; r < repeat; r++) {
+    kit_source_t src;
+    if (kit_source_traffic(&src, b, P, &hs, 0, err, sizeof err)) {
+      free(ins);
+      return kit_error(err);
+    }
+    /* the generator alone, on the kernel and parameters the source runs */
+    const kit_kernel_t *k = kit_kernel_find(kernel);
+    long KP[TRAFFIC_MAX_PARAMS];
+    const char *kw[TRAFFIC_MAX_PARAMS + 1];
+    char buf[1024];
+    unsigned nk = 0;
+    snprintf(buf, sizeof buf, "%s", words);
+    for (char *t = strtok(buf, " "); t && nk <= TRAFFIC_MAX_PARAMS; t = strtok(NULL, " ")) {
+      const char *eq = strchr(t, '=');
+      int hier = 0;
+      for (unsigned i = 0; eq && i < HP_N; i++)
+        hier |= strlen(kit_hier_params()[i].name) == (size_t)(eq - t) && !strncmp(kit_hier_params()[i].name, t, (size_t)(eq - t));
+      if (!hier) kw[nk++] = t;
+    }
+    kit_kernel_params(k, KP, nk, kw, err, sizeof err);   /* checked by the source */
+    kit_traffic_t *g = kit_traffic_new(k, KP, seed, err, sizeof err);
+    kit_winst_t w;
+    double t0 = now();
+    insts = 0;
+    while (g && kit_traffic_next(g, &w)) insts++;
+    tg[r] = now() - t0;
+    kit_traffic_free(g);
+    void *m = b->model_new(P);
+    ts[r] = tm[r] = 0;
+    cycles = 0;
+    for (;;) {
+      unsigned n = 0;
+      double a = now();
+      while (n < BENCH_CHUNK && kit_source_next(&src, ins + (size_t)n * nin)) n++;
+      double c = now();
+      for (unsigned i = 0; i < n; i++) b->model_step(m, ins + (size_t)i * nin, out);
+      tm[r] += now() - c;
+      ts[r] += c - a;
+      cycles += n;
+      if (n < BENCH_CHUNK) break;
+    }
+    b->model_free(m);
+    int bad = src.terr[0] != 0;
+    if (bad) snprintf(err, sizeof err, "%s", src.terr);
+    kit_source_free(&src);
+    if (bad || !g) {
+      free(ins);
+      return kit_error(err);
+    }
+  }
+  free(ins);
+  qsort(tg, repeat, sizeof *tg, cmp_double);
+  qsort(ts, repeat, sizeof *ts, cmp_double);
+  qsort(tm, repeat, sizeof *tm, cmp_double);
+  double g = tg[repeat / 2], s = ts[repeat / 2], m = tm[repeat / 2];
+  printf("bench-traffic block=%s kernel=%s cycles=%" PRIu64 " insts=%" PRIu64 " gen=%.0f src=%.0f model=%.0f ratio=%.2f\n",
+         b->name, kernel, cycles, insts, g > 0 ? (double)insts / g : 0, s > 0 ? (double)cycles / s : 0,
+         m > 0 ? (double)cycles / m : 0, m > 0 ? s / m : 0);
+  return 0;
+}
+
+/* `kit traffic --adapters`: the blocks with a traffic adapter, one a line
+ * with what it maps (tools/bench.sh, make run's plan read the list). */
+static int adapters(void)
+{
+  const char *names[64];
+  unsigned n = kit_tadapt_blocks(names, 64);
+  for (unsigned i = 0; i < n; i++) {
+    const kit_block_t *b = kit_block_find(names[i]);
+    printf("%s\t%s\n", names[i], b ? kit_tadapt_find(b)->doc : "");
+  }
+  return 0;
+}
+
 int kit_traffic_main(int argc, char **argv)
 {
+  if (argc >= 1 && strcmp(argv[0], "--bench") == 0) return bench_main(argc - 1, argv + 1);
+  if (argc == 1 && strcmp(argv[0], "--adapters") == 0) return adapters();
   const char *out = NULL, *seed_s = NULL, *import = NULL, *sms_s = NULL, *kernel = NULL, *check = NULL;
   const char *words[TRAFFIC_MAX_PARAMS + 1];
   unsigned nwords = 0;

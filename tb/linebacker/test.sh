@@ -34,32 +34,17 @@ set -- $got
   || bad "linebacker paper configuration: '$got' (verdict, throttles, restores, holds; reproduce: make check BLOCK=linebacker CYCLES=1000000)"
 
 # ---- Figure 6: a wrong hand-computed expect is named ------------------------
-sed 's/^expect vp_act_o=0xc lrn_ack_o=5 dbg_c_o=1/expect vp_act_o=0xe lrn_ack_o=5 dbg_c_o=1/' \
-  tb/linebacker/directed/figure6.stim > "$T/figure6_wrong.stim"
-n=$(grep -n 'vp_act_o=0xe lrn_ack_o=5 dbg_c_o=1' "$T/figure6_wrong.stim" | cut -d: -f1)
-expect_err "linebacker Figure 6 with a wrong expect (VP 1 active after CTA 3's backup)" \
-  "figure6_wrong.stim:$n: expect vp_act_o=0xe but the model gives 0xc" \
-  make --no-print-directory check BLOCK=linebacker STIM="$T/figure6_wrong.stim"
+wrong_expect linebacker tb/linebacker/directed/figure6.stim figure6_wrong 's/^expect vp_act_o=0xc lrn_ack_o=5 dbg_c_o=1/expect vp_act_o=0xe lrn_ack_o=5 dbg_c_o=1/' \
+  "Figure 6: VP 1 active after CTA 3's backup" 'expect vp_act_o=0xe but the model gives 0xc'
 
 # ---- viol_o = 0 in every cycle -----------------------------------------------
 for p in "WinLen=2000" "$FIG6"; do
-  # shellcheck disable=SC2086
-  build/kit vectors linebacker -o "$T/v.vec" --seed 3 --cycles 300000 $p >/dev/null || bad "vectors linebacker $p"
-  col=$(grep -v '^//' "$T/v.vec" | awk '{print $NF}' | sort | uniq -c | tr -s ' ')
-  [ "$col" = " 300000 0" ] && ok "linebacker viol_o = 0 in all 300000 cycles (seed 3, ${p%% *}...)" \
-    || bad "linebacker viol_o not always 0 ($p): $col"
+  viol_zero linebacker 3 300000 "${p%% *}..." "$p"
 done
 
 # ---- a glue bug in the RTL is caught by the lockstep ------------------------
-sed 's/^module linebacker\b/module linebacker_bug/' rtl/linebacker/linebacker.v \
-  | sed 's/assign hit_ready_o *= .*;/assign hit_ready_o = 1'"'"'b1;/' > "$T/linebacker_bug.v"
-if grep -q "assign hit_ready_o = 1'b1;" "$T/linebacker_bug.v"; then
-  out=$(make --no-print-directory check BLOCK=linebacker PARAMS="$FIG6" CYCLES=20000 SEED=2 \
-        RTL="$T/linebacker_bug.v rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v rtl/mem/kit_mem.v" TOP=linebacker_bug 2>&1); rc=$?
-  [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH linebacker at cycle' && echo "$out" | grep -q '^  hit_ready_o .*<-- differs' \
-    && ok "linebacker glue bug (hit_ready_o always 1) caught: $(echo "$out" | grep -m1 '^MISMATCH' | cut -c1-60)" \
-    || bad "linebacker glue bug not caught: rc=$rc $(echo "$out" | head -8)"
-else bad "linebacker glue bug: the sed no longer matches rtl/linebacker/linebacker.v"; fi
+glue_bug linebacker "hit_ready_o always 1" 's/assign hit_ready_o *= .*;/assign hit_ready_o = 1'"'"'b1;/' hit_ready_o \
+  "rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v rtl/mem/kit_mem.v" "$FIG6"
 
 # ---- storage ---------------------------------------------------------------
 out=$(make --no-print-directory overhead BLOCK=linebacker)
@@ -84,10 +69,8 @@ done
 expect_err "linebacker VTT geometry past the RF" "vtt: .*Offset" build/kit overhead linebacker RnW=10
 expect_err "linebacker LoRatio above UpRatio" "ctl: parameter LoRatio=120 must not exceed UpRatio=110" build/kit overhead linebacker LoRatio=120
 expect_err "linebacker Entries not a power of two" "lm: .*Entries" build/kit overhead linebacker Entries=12
-printf 'rst_ni=0\nreq_valid_i=1 req_op_i=3\n' > "$T/op3.stim"
-expect_err "linebacker reserved queue op in a directed file" "op3.stim:2: req_op_i=3 is reserved" \
-  build/kit vectors linebacker --stim "$T/op3.stim" -o "$T/o.vec"
-[ ! -e "$T/o.vec" ] && ok "linebacker: no output file left by the refused file" || bad "linebacker: $T/o.vec left behind"
+stim_refused linebacker op3.stim 'rst_ni=0\nreq_valid_i=1 req_op_i=3\n' "linebacker reserved queue op in a directed file" \
+  "op3.stim:2: req_op_i=3 is reserved"
 
 # ---- formal: the invariants proved at a reduced configuration; planted glue bugs caught
 formal/formal.sh linebacker prove cover bmc premises || bad "formal linebacker (prove, cover, bmc, premises)"

@@ -130,11 +130,8 @@ static void test_faults(void)
   long P[KIT_MAX_PARAMS];
   config(P, FIG6);
   for (unsigned k = 0; k < sizeof f / sizeof f[0]; k++) {
-    char name[200], d[300] = "";
-    const unsigned v = run(P, 7, 100000, f[k].fault, d, sizeof d);
-    snprintf(name, sizeof name, "planted fault caught: %s", f[k].what);
-    snprintf(d, sizeof d, "viol_o bits seen %#x, expected bit %#x", v, f[k].bit);
-    verdict(name, v != ~0u && (v & f[k].bit) != 0, d);
+    char d[300] = "";
+    fault_verdict(f[k].what, run(P, 7, 100000, f[k].fault, d, sizeof d), f[k].bit);
   }
   /* I-RF: CTA 0 owns RN 0-1 once the VTT acknowledged LRN >= 1; a VTT
    * fill of RN 1 then is a violation, of RN 2 (above the LRN) not. */

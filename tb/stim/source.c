@@ -11,6 +11,7 @@
 
 #include "vectors/fileio.h"
 #include "tb/stim/source.h"
+#include "tb/stim/tadapt.h"
 #include "vectors/vecio.h"
 
 /* Common start of both kinds: block, configuration, port table, masks. */
@@ -31,6 +32,45 @@ int kit_source_random(kit_source_t *s, const kit_block_t *b, const long *P,
   s->gen = kit_stim_find(b);
   s->stim = s->gen->create(P, seed);
   return s->stim ? 0 : -1;
+}
+
+#define TRAFFIC_RESET_CYCLES 2
+
+int kit_source_traffic(kit_source_t *s, const kit_block_t *b, const long *P, const kit_hier_src_t *src,
+                       uint64_t cycles, char *err, size_t errlen)
+{
+  source_init(s, b, P);
+  s->ta = kit_tadapt_find(b);
+  if (!s->ta) {
+    snprintf(err, errlen, "block %s has no traffic adapter", b->name);
+    return -1;
+  }
+  s->cycles = cycles ? cycles : KIT_MAX_CYCLES;
+  s->rst = -1;
+  for (unsigned i = 0; i < b->nin; i++)
+    if (strcmp(s->port[i].name, "rst_ni") == 0) s->rst = (int)i;
+  if (!(s->hier = kit_hier_open(src, err, errlen))) return -1;
+  kit_hier_want(s->hier, s->ta->kinds);
+  if (!(s->tstate = s->ta->create(P, s->hier, err, errlen))) {
+    kit_source_free(s);
+    return -1;
+  }
+  return 0;
+}
+
+static int traffic_next(kit_source_t *s, uint64_t *in)
+{
+  const unsigned nin = s->b->nin;
+  for (unsigned i = 0; i < nin; i++) in[i] = s->port[i].idle;
+  if (s->pos < TRAFFIC_RESET_CYCLES && s->rst >= 0) {
+    in[s->rst] = 0;
+    return 1;
+  }
+  int rc = s->ta->next(s->tstate, s->hier, in, s->terr, sizeof s->terr);
+  if (rc < 0 && !s->terr[0]) snprintf(s->terr, sizeof s->terr, "traffic: adapter failed");
+  if (rc <= 0) return 0;
+  for (unsigned i = 0; i < nin; i++) in[i] &= s->mask[i];
+  return 1;
 }
 
 int kit_parse_assign(const kit_port_t *port, unsigned nport, kit_dir_t dir,
@@ -239,7 +279,12 @@ int kit_source_next(kit_source_t *s, uint64_t *in)
 {
   const unsigned nin = s->b->nin;
   if (s->pos >= s->cycles) return 0;
-  if (s->stim) {
+  if (s->hier) {
+    if (!traffic_next(s, in)) {
+      s->cycles = s->pos;   /* over: every later call says so too */
+      return 0;
+    }
+  } else if (s->stim) {
     s->gen->next(s->stim, in);
     for (unsigned i = 0; i < nin; i++) in[i] &= s->mask[i];
   } else {
@@ -257,6 +302,10 @@ int kit_source_next(kit_source_t *s, uint64_t *in)
 void kit_source_free(kit_source_t *s)
 {
   if (s->stim) s->gen->destroy(s->stim);
+  if (s->tstate) s->ta->destroy(s->tstate);
+  kit_hier_free(s->hier);
+  s->tstate = NULL;
+  s->hier = NULL;
   free(s->runs);
   free(s->exp);
   s->stim = NULL;

@@ -28,6 +28,7 @@
 #define SOURCE_H
 
 #include "cmodel/core/block.h"
+#include "tb/stim/hier.h"
 
 /* A block's seeded constrained-random generator (tb/<block>/<block>_stim.c
  * defines `const kit_stim_t <block>_stim`): the stimulus layer's part of a
@@ -72,6 +73,12 @@ typedef struct kit_source {
   uint64_t left;      /* cycles left in that run */
   kit_expect_t *exp;
   size_t nexp;
+  /* traffic: the hierarchy and the block's adapter (tb/stim/tadapt.h) */
+  kit_hier_t *hier;
+  const struct kit_tadapt *ta;
+  void *tstate;
+  int rst;            /* index of input rst_ni, -1 if none */
+  char terr[KIT_ERR_LEN];  /* set when the traffic failed mid-run (next returned 0) */
 } kit_source_t;
 
 /* Most cycles a directed file may hold (the sum of its lines and idle
@@ -87,6 +94,14 @@ int kit_source_file(kit_source_t *s, const kit_block_t *b, const long *P,
 struct kit_lines;
 int kit_source_lines(kit_source_t *s, const kit_block_t *b, const long *P,
                      struct kit_lines *L, char *err, size_t errlen);
+/* Traffic through the cache hierarchy and b's adapter (doc/traffic.md
+ * "Lockstep on traffic"): two reset cycles (rst_ni = 0, other inputs
+ * idle), then the adapter's cycles until the traffic ends or `cycles`
+ * (0: no bound below KIT_MAX_CYCLES) have been made. -1 with a one-line
+ * err: no adapter ("block X has no traffic adapter"), a bad kernel,
+ * parameter or trace. */
+int kit_source_traffic(kit_source_t *s, const kit_block_t *b, const long *P, const kit_hier_src_t *src,
+                       uint64_t cycles, char *err, size_t errlen);
 /* A source replaying cycles * nin given input words (copied). */
 int kit_source_records(kit_source_t *s, const kit_block_t *b, const long *P,
                        const uint64_t *ins, uint64_t cycles);

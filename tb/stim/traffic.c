@@ -304,8 +304,9 @@ static int i_matmul(const part_t *p, warp_t *w, kit_winst_t *r)
   r->pc = pc_of(p, k);
   r->store = k == 2;
   r->mask = 0xffffffffu;
+  const unsigned lt = (unsigned)__builtin_ctzll(T);   /* Tile is 8, 16 or 32: shifts, not divisions */
   for (unsigned l = 0; l < KIT_WARP; l++) {
-    uint64_t lin = w->warp * 32u + l, tx = lin % T, ty = lin / T;
+    uint64_t lin = w->warp * 32u + l, tx = lin & (T - 1), ty = lin >> lt;
     uint64_t row = by * T + ty, col = bx * T + tx, e;
     if (k == 0) e = row * N + t * T + tx;       /* A[row][t*T + tx] */
     else if (k == 1) e = (t * T + ty) * N + col; /* B[t*T + ty][col] */

@@ -40,14 +40,54 @@ fault_caught() {
   else bad "$1 fault: rc=$rc: $(printf '%s\n' "$out" | head -12)"; fi
 }
 
-# wrong_expect BLOCK STIM NAME SED WHAT PATTERN: a hand-computed expect
+# wrong_expect BLOCK STIM NAME SED WHAT MESSAGE: a hand-computed expect
 # made wrong by SED (into $T/NAME.stim) must be named by make check with
-# an error matching PATTERN; a SED that no longer changes STIM fails.
+# "NAME.stim:LINE: MESSAGE" (an extended regex), LINE the first line the SED
+# changed; a SED that no longer changes STIM fails.
 wrong_expect() {
-  local w="$T/$3.stim"
+  local w="$T/$3.stim" n
   sed "$4" "$2" > "$w"
-  if cmp -s "$2" "$w"; then bad "$1 wrong expect: the sed no longer matches $(basename "$2")"
-  else expect_err "$1 wrong hand expectation ($5) is caught" "$6" make --no-print-directory check BLOCK="$1" STIM="$w"; fi
+  n=$(diff "$2" "$w" | sed -n '1s/^[0-9,]*c\([0-9]*\).*/\1/p')
+  if [ -z "$n" ]; then bad "$1 wrong expect: the sed no longer matches $(basename "$2")"
+  else expect_err "$1 wrong hand expectation ($5) is caught" "$3\.stim:$n: $6" make --no-print-directory check BLOCK="$1" STIM="$w"; fi
+}
+# stim_refused BLOCK FILE TEXT NAME PATTERN [P=V ...]: a directed file
+# $T/FILE holding TEXT (a printf format) is refused by `build/kit vectors
+# BLOCK` with an error matching PATTERN, and no vector file is left behind.
+stim_refused() {
+  local b=$1 fn=$2 f=$T/$2 text=$3 name=$4 pat=$5; shift 5
+  # shellcheck disable=SC2059  # TEXT is the format
+  printf "$text" > "$f"
+  expect_err "$name" "$pat" build/kit vectors "$b" --stim "$f" -o "$f.vec" "$@"
+  [ ! -e "$f.vec" ] && ok "$b: no output file left by the refused $fn" || bad "$b: $f.vec left behind"
+}
+# viol_zero BLOCK SEED CYCLES LABEL "P=V ...": a composite's viol_o (its
+# last vector column) is 0 in every cycle of `build/kit vectors`.
+viol_zero() {
+  local b=$1 seed=$2 cyc=$3 label=$4 p=$5 v col
+  v=$T/viol_$b.vec
+  # shellcheck disable=SC2086  # the words of P are parameters
+  build/kit vectors "$b" -o "$v" --seed "$seed" --cycles "$cyc" $p >/dev/null || { bad "vectors $b $p"; return; }
+  col=$(grep -v '^//' "$v" | awk '{print ($NF ~ /^0+$/) ? "0" : $NF}' | sort | uniq -c | tr -s ' ')
+  [ "$col" = " $cyc 0" ] && ok "$b viol_o = 0 in all $cyc cycles (seed $seed, $label)" \
+    || bad "$b viol_o not always 0 ($p): $col"
+}
+# glue_bug BLOCK NAME SED PORT "SUB_RTL..." "P=V ...": a glue bug (SED) in
+# a renamed copy of the composite rtl/BLOCK/BLOCK.v, lock-stepped with its
+# sub-blocks' RTL, must fail make check with PORT differing; a SED that no
+# longer changes the RTL fails.
+glue_bug() {
+  local b=$1 name=$2 expr=$3 port=$4 subs=$5 p=$6 ren out rc
+  ren="s/^module $b\b/module ${b}_bug/"
+  sed "$ren" "rtl/$b/$b.v" | sed "$expr" > "$T/${b}_bug.v"
+  if cmp -s <(sed "$ren" "rtl/$b/$b.v") "$T/${b}_bug.v"; then
+    bad "$b glue bug ($name): the sed no longer matches rtl/$b/$b.v"; return
+  fi
+  out=$(make --no-print-directory check BLOCK="$b" PARAMS="$p" CYCLES=20000 SEED=2 \
+        RTL="$T/${b}_bug.v $subs" TOP="${b}_bug" 2>&1); rc=$?
+  [ $rc -ne 0 ] && echo "$out" | grep -q "^MISMATCH $b at cycle" && echo "$out" | grep -q "^  $port .*<-- differs" \
+    && ok "$b glue bug ($name) caught: $(echo "$out" | grep -m1 '^MISMATCH' | cut -c1-60)" \
+    || bad "$b glue bug ($name) not caught: rc=$rc $(echo "$out" | head -8)"
 }
 
 # lockstep_bin "P=V ...": build (cached) and print HAC's lockstep binary.
@@ -223,4 +263,37 @@ formal_premise() {
         ok "formal premise check passes a reachable premise in $b: $name (reached in ${got#* })"
       else bad "formal premise check refused a reachable premise in $b ($name): rc=$rc, line ${ln:-?}: $got: $out"; fi ;;
   esac
+}
+# traffic_check BLOCK KERNEL "TRAFFIC_PARAMS" "PARAMS" COND WHAT: lock-step
+# BLOCK on a traffic kernel (doc/traffic.md "Lockstep on traffic", its
+# adapter tb/BLOCK/BLOCK_traffic.c): the run must match and COND, a Python
+# expression over n (the cycles), c (the cover counts by name) and d (the
+# result, cvkit.lockstep/1), must hold: WHAT says what that shows (the
+# traffic's events reached the ports and their cover events).
+traffic_check() {
+  local b=$1 k=$2 tp=$3 p=$4 cond=$5 what=$6 bin out rc r got
+  r=build/test/traffic_${b}_$$.json; mkdir -p build/test
+  bin=$(block_bin "$b" "$p") || { bad "traffic $b build ${p:-default}"; return; }
+  # shellcheck disable=SC2086  # the words: block parameters
+  out=$($bin --seed 1 --traffic "$k" --traffic-params "$tp" --result "$r" \
+          --repro "make check BLOCK=$b TRAFFIC=$k TRAFFIC_PARAMS='$tp' PARAMS='$p'" $p 2>&1); rc=$?
+  got=$(python3 -c 'import json,sys
+d = json.load(open(sys.argv[1])); n, c = d["cycles"], d["cover"]
+print("%s %d %d/%d %s" % (d["verdict"], n, sum(1 for v in c.values() if v), len(c), bool(eval(sys.argv[2]))))' "$r" "$cond" 2>&1)
+  rm -f "$r"
+  set -- $got
+  if [ $rc -ne 0 ] || [ "${1:-}" != matched ]; then bad "traffic $b $k${tp:+ ($tp)}${p:+ [$p]}: rc=$rc $got $(echo "$out" | head -5)"
+  elif [ "${4:-}" != True ]; then bad "traffic $b $k${tp:+ ($tp)}${p:+ [$p]}: $what: not so ($cond; $2 cycles, events $3)"
+  else ok "traffic $b $k${tp:+ ($tp)}${p:+ [$p]}: $2 cycles matched, events $3; $what"; fi
+}
+# traffic_fault BLOCK KERNEL "TRAFFIC_PARAMS" AT PORT [PARAMS]: a fault
+# planted on PORT in cycle AT of a traffic run must be caught at exactly
+# that cycle.
+traffic_fault() {
+  local out rc
+  out=$(make --no-print-directory check BLOCK="$1" TRAFFIC="$2" ${3:+TRAFFIC_PARAMS="$3"} ${6:+PARAMS="$6"} FAULT="$4:$5" 2>&1); rc=$?
+  if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q "^MISMATCH $1 at cycle $4 " \
+     && printf '%s\n' "$out" | grep -q "^  $5 .*<-- differs"; then
+    ok "$1 fault at cycle $4 on $5 caught on traffic $2"
+  else bad "$1 fault on traffic $2: rc=$rc: $(printf '%s\n' "$out" | head -12)"; fi
 }

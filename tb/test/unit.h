@@ -103,6 +103,18 @@ static inline void group_note(const char *fmt, ...)
            e_);                                                                                \
   } while (0)
 
+/* A composite's planted-fault verdict (tb/cbwt_l1, linebacker, wp_gpu): a
+ * run with the fault returned `seen`, the OR of its viol_o in every cycle
+ * (~0u: it could not run); the fault must raise `bit`, the flag of the
+ * invariant it breaks. */
+static inline void fault_verdict(const char *what, unsigned seen, unsigned bit)
+{
+  char name[256], d[64];
+  snprintf(name, sizeof name, "planted fault caught: %s", what);
+  snprintf(d, sizeof d, "viol_o bits seen %#x, expected bit %#x", seen, bit);
+  verdict(name, seen != ~0u && (seen & bit) != 0, d);
+}
+
 /* The summary line and the exit status. */
 static inline int unit_done(void)
 {

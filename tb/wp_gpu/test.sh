@@ -25,36 +25,17 @@ SMALL="Sets=4 Ways=4 TagW=4 TbW=2 IpcW=16 MaxTb=4 CntW=8 NumLd=4"
 T=build/test/wp_gpu; rm -rf "$T"; mkdir -p "$T"
 
 # ---- Fig. 6: a wrong hand-computed expect is named ----------------------------
-sed 's/^expect rd_sm_o=1 best_o=1200 win_o=1$/expect rd_sm_o=1 best_o=1100 win_o=1/' "$F6" > "$T/fig6_wrong.stim"
-n=$(grep -n '^expect rd_sm_o=1 best_o=1100 win_o=1$' "$T/fig6_wrong.stim" | cut -d: -f1)
-[ -n "$n" ] || bad "wp_gpu: the sed no longer matches fig6.stim"
-expect_err "wp_gpu Fig. 6 with a wrong expect (best 1100 instead of SM 0's 1200)" \
-  "fig6_wrong.stim:$n: expect best_o=0x44c but the model gives 0x4b0" \
-  make --no-print-directory check BLOCK=wp_gpu STIM="$T/fig6_wrong.stim"
+wrong_expect wp_gpu "$F6" fig6_wrong 's/^expect rd_sm_o=1 best_o=1200 win_o=1$/expect rd_sm_o=1 best_o=1100 win_o=1/' \
+  "Fig. 6: best 1100 instead of SM 0's 1200" 'expect best_o=0x44c but the model gives 0x4b0'
 
 # ---- viol_o = 0 in every cycle -------------------------------------------------
 for p in "$SMALL PerMax=64" "$SMALL NumSm=5 Kernels=3 FolMean=1 Flush=1 IntFix=3 PerMax=0"; do
-  # shellcheck disable=SC2086
-  build/kit vectors wp_gpu -o "$T/v.vec" --seed 3 --cycles 200000 $p >/dev/null || bad "vectors wp_gpu $p"
-  col=$(grep -v '^//' "$T/v.vec" | awk '{print $NF}' | sort | uniq -c | tr -s ' ')
-  [ "$col" = " 200000 00" ] && ok "wp_gpu viol_o = 0 in all 200000 cycles (seed 3, ${p##*Ways=4 })" \
-    || bad "wp_gpu viol_o not always 0 ($p): $col"
+  viol_zero wp_gpu 3 200000 "${p##*Ways=4 }" "$p"
 done
 
 # ---- glue bugs in the RTL are caught by the lockstep ---------------------------
 SUBS="rtl/wpctl/wpctl.v rtl/waypart/waypart.v rtl/tbbyp/tbbyp.v"
-rtl_bug() {   # NAME SED PORT: the bug's lockstep must fail with PORT differing
-  local name=$1 expr=$2 port=$3 out rc
-  sed 's/^module wp_gpu\b/module wp_gpu_bug/' rtl/wp_gpu/wp_gpu.v | sed "$expr" > "$T/wp_gpu_bug.v"
-  if cmp -s <(sed 's/^module wp_gpu\b/module wp_gpu_bug/' rtl/wp_gpu/wp_gpu.v) "$T/wp_gpu_bug.v"; then
-    bad "wp_gpu glue bug ($name): the sed no longer matches rtl/wp_gpu/wp_gpu.v"; return
-  fi
-  out=$(make --no-print-directory check BLOCK=wp_gpu PARAMS="$SMALL PerMax=64" CYCLES=20000 SEED=2 \
-        RTL="$T/wp_gpu_bug.v $SUBS" TOP=wp_gpu_bug 2>&1); rc=$?
-  [ $rc -ne 0 ] && echo "$out" | grep -q '^MISMATCH wp_gpu at cycle' && echo "$out" | grep -q "^  $port .*<-- differs" \
-    && ok "wp_gpu glue bug ($name) caught: $(echo "$out" | grep -m1 '^MISMATCH' | cut -c1-60)" \
-    || bad "wp_gpu glue bug ($name) not caught: rc=$rc $(echo "$out" | head -8)"
-}
+rtl_bug() { glue_bug wp_gpu "$1" "$2" "$3" "$SUBS" "$SMALL PerMax=64"; }   # NAME SED PORT
 rtl_bug "item 5's wire cut: acc_byp_i tied to 0" \
   's/\.acc_byp_i     (b_byp\[s\]),/.acc_byp_i     (1'"'"'b0),/' rsp_byp_o
 
@@ -77,7 +58,18 @@ expect_err "wp_gpu NumSm = Kernels named with wpctl" "wpctl: .*NumSm" build/kit 
 expect_err "wp_gpu part_o beyond 64 bits" "part_o" build/kit overhead wp_gpu NumSm=8 Kernels=4 Ways=16
 expect_err "wp_gpu ins_i beyond 64 bits" "ins_i" build/kit overhead wp_gpu NumSm=8 RetW=5
 expect_err "wp_gpu tbbyp's Kernels above 4" "Kernels" build/kit overhead wp_gpu Kernels=5 NumSm=8
-printf 'params NumSm=3\nrst_ni=0\nacc_valid_i=1 acc_sm_i=3\n' > "$T/sm.stim"
-expect_err "wp_gpu access to an SM beyond NumSm in a directed file" "sm.stim:3: acc_sm_i=3 is not an SM" \
-  build/kit vectors wp_gpu --stim "$T/sm.stim" -o "$T/o.vec" NumSm=3
-[ ! -e "$T/o.vec" ] && ok "wp_gpu: no output file left by the refused file" || bad "wp_gpu: $T/o.vec left behind"
+stim_refused wp_gpu sm.stim 'params NumSm=3\nrst_ni=0\nacc_valid_i=1 acc_sm_i=3\n' "wp_gpu access to an SM beyond NumSm in a directed file" \
+  "sm.stim:3: acc_sm_i=3 is not an SM" NumSm=3
+
+# ---- traffic (doc "Traffic", tb/wp_gpu/wp_gpu_traffic.c) ------------------
+# block + stream on the 4 SMs: every one of the GPU's 32768 + 1024 L1
+# accesses reaches the access port (class 0: no profile), periods end by
+# the quotas, a profiling SM wins and its move is followed; stride +
+# stencil under GTO with two CTAs resident: tbbyp's contention decisions
+# make thread blocks bypass waypart, and a period start clears a nonzero
+# N_byp.
+traffic_check wp_gpu mix "A=2 B=0" "" 'c["class_per_tb"] == 32768 + 1024 and c["all_done"] >= 5 and c["win_profiling"] > 0 and c["profiling_move"] > 0 and c["decision"] > 0' \
+  "every L1 access of the GPU at the access port, periods ended by the quotas, a profiling SM followed"
+traffic_check wp_gpu mix "A=1 B=4 WarpsPerSm=16 Sched=1" "" 'c["bypass_by_tbbyp"] > 0 and c["issue_bypasses"] > 0 and c["clear_nonzero_nbyp"] > 0 and c["win_followed"] > 0' \
+  "stride + stencil: bypassing thread blocks' loads bypass waypart, N_byp cleared at a period start"
+traffic_fault wp_gpu mix "A=2 B=0" 3000 rsp_hit_o

@@ -204,11 +204,8 @@ static void test_faults(void)
   long P[KIT_MAX_PARAMS];
   config(P, SMALL);
   for (unsigned k = 0; k < sizeof f / sizeof f[0]; k++) {
-    char name[200], d[300] = "";
-    const unsigned v = run(P, 7, 20000, f[k].fault, d, sizeof d, NULL);
-    snprintf(name, sizeof name, "planted fault caught: %s", f[k].what);
-    snprintf(d, sizeof d, "viol_o bits seen %#x, expected bit %#x", v, f[k].bit);
-    verdict(name, v != ~0u && (v & f[k].bit) != 0, d);
+    char d[300] = "";
+    fault_verdict(f[k].what, run(P, 7, 20000, f[k].fault, d, sizeof d, NULL), f[k].bit);
   }
   /* I-SUM and I-PROF on hand-built states (K 2, CW 3: fields [2:0], [5:3]) */
   wgc_model_t *m = wgc_new(P);

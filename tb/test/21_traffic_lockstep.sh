@@ -1,0 +1,105 @@
+# Lockstep on GPU traffic (doc/traffic.md "Lockstep on traffic",
+# "Adapters"): make check BLOCK=b TRAFFIC=kernel / TRACE=file through the
+# planner, the executor and the lockstep, for every block with an adapter.
+# Rationale: an adapter that compiles but drives nothing would pass a
+# lockstep, so each block runs two kernels and its result JSON must show
+# the hierarchy's events reaching the ports (the cover events that only
+# traffic of each kind can reach: pdp's sampler hits, victim_bits' HIT,
+# FILL, EVICT and WRITE, hac's read hits and inserts and write-backs, lm's
+# windows and useful victims, pdp_cache's hits, reserved hits, bypasses
+# and forced evictions, vtt's lookups, fills, victim-cache hits and
+# partition withdrawals); the checker is shown failing on a planted
+# fault (FAULT= on traffic: the mismatch at exactly that cycle, and the
+# reproduce line names the traffic); a kit trace of a kernel drives the
+# block exactly as the kernel does (same cycles, same cover counts); the
+# same seed gives the same result bytes and another bfs seed another run;
+# bad input (an unknown kernel, a bad hierarchy or kernel parameter, a
+# block without an adapter, TRAFFIC with STIM, TRAFFIC_PARAMS alone, a bad
+# trace line) is one line naming it and a non-zero exit. Default-size
+# kernels, six model builds: about a CPU-minute.
+. "$(dirname "$0")/lib.sh"
+T=build/test/traffic_lockstep; rm -rf "$T"; mkdir -p "$T"
+# res PATH: PATH in the newest make check's results (build/results/check/run-PID/)
+res() { local d; d=$(ls -td build/results/check/run-*/ 2>/dev/null | head -1); echo "${d}$1"; }
+# traffic_run NAME BLOCK KERNEL "TRAFFIC_PARAMS" "PARAMS" PYTHON-CONDITION: make check on the
+# kernel must pass and its result (d) satisfy the condition (c = d["cover"]).
+traffic_run() {
+  local name=$1 b=$2 k=$3 tp=$4 p=$5 cond=$6 out rc r got
+  out=$(make --no-print-directory check BLOCK="$b" TRAFFIC="$k" ${tp:+TRAFFIC_PARAMS="$tp"} ${p:+PARAMS="$p"} 2>&1); rc=$?
+  r=$(res "$b/traffic-$k/s1.json")
+  got=$(jget "$r" "'%s %s' % (d['verdict'] == 'matched' and d['source'].startswith('traffic $k') and d['traffic']['kernel'] == '$k' and bool($(printf '%s' "$cond" | sed 's/c\[/d["cover"][/g')), d['cycles'])")
+  if [ $rc -eq 0 ] && [ "${got%% *}" = True ]; then ok "traffic $name: $b on $k matched ${got#* } cycles, its events reach the ports ($cond)"
+  else bad "traffic $name: $b on $k: rc=$rc result '$got' (want $cond): $(printf '%s\n' "$out" | grep -E 'PASS|FAIL|error|MISMATCH' | head -3)"; fi
+}
+traffic_run pdp-1 pdp matmul "" "" 'c["sampled_hit"] > 0 and c["rd_zero"] > 0'
+traffic_run pdp-2 pdp thrash "WsPct=120 SMs=2" "" 'c["sampled_hit"] > 0 and c["dbg_nt_nonzero"] > 0'
+traffic_run victim_bits-1 victim_bits matmul "" "" 'c["hit_first"] + c["hit_lost"] > 0 and c["fill"] > 0 and c["write"] > 0'
+traffic_run victim_bits-2 victim_bits bfs "L2Banks=1 L2Sets=64 L2Ways=16" "" 'c["evict_sampled"] > 0 and c["fill"] > 0 and c["hit_lost"] > 0'
+traffic_run hac-1 hac matmul "" "" 'c["read_hit"] > 0 and c["read_insert"] > 0 and c["wb_insert"] > 0'
+traffic_run hac-2 hac bfs "" "" 'c["read_hit"] > 0 and c["read_insert"] > 0 and c["wb_hit"] > 0'
+traffic_run pdp_cache-1 pdp_cache matmul "" "" 'c["read_hit"] > 0 and c["miss_evict_unprotected"] > 0 and c["read_hit_reserved"] > 0'
+traffic_run pdp_cache-2 pdp_cache bfs "" "" 'c["bypass"] > 0 and c["miss_forced"] > 0 and c["fill_of_line_hit_same_cycle"] > 0'
+traffic_run vtt-1 vtt matmul "" "" 'c["lookup_miss"] > 0 and c["fill_invalid_way"] > 0 and c["vp_withdrawn"] > 0 and c["mode_to_victim_cache"] > 0'
+traffic_run vtt-2 vtt bfs "" "" 'c["lookup_hit_rf_read"] > 0 and c["insert_refresh_duplicate"] > 0'
+traffic_run lm-1 lm thrash "" "WinLen=300" 'c["window_end"] > 0 and c["victim_useful"] > 0 and c["selected_after_3plus"] > 0'
+traffic_run lm-2 lm matmul "" "WinLen=300" 'c["window_end"] > 0 and c["valid_11"] > 0 and c["selected_after_2"] > 0'
+
+# the checker fails: a fault planted on traffic is caught at its cycle and
+# the reproduce line is the traffic run's
+out=$(make --no-print-directory check BLOCK=pdp TRAFFIC=matmul TRAFFIC_PARAMS='L1Ways=8' FAULT=300:samp_hit_o 2>&1); rc=$?
+if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q '^MISMATCH pdp at cycle 300 (seed 1, traffic matmul L1Ways=8)' \
+   && printf '%s\n' "$out" | grep -q "reproduce: make check BLOCK=pdp TRAFFIC=matmul TRAFFIC_PARAMS='L1Ways=8' SEED=1 FAULT=300:samp_hit_o"; then
+  ok "traffic: a fault planted on traffic is caught at its cycle, the reproduce line names the traffic"
+else bad "traffic: planted fault: rc=$rc $(printf '%s\n' "$out" | grep -E 'MISMATCH|reproduce|error' | head -3)"; fi
+
+# a kit trace of the kernel drives the block exactly as the kernel
+build/kit traffic matmul --seed 1 -o "$T/mm.trace" >/dev/null
+make --no-print-directory check BLOCK=hac TRAFFIC=matmul >/dev/null 2>&1
+a=$(jget "$(res hac/traffic-matmul/s1.json)" '"%d %s" % (d["cycles"], sorted(d["cover"].items()))')
+make --no-print-directory check BLOCK=hac TRACE="$T/mm.trace" >/dev/null 2>&1
+b=$(jget "$(res hac/trace-mm.trace/s1.json)" '"%d %s" % (d["cycles"], sorted(d["cover"].items()))')
+src=$(jget "$(res hac/trace-mm.trace/s1.json)" 'd["source"] + "|" + d["traffic"]["trace"]')
+[ -n "$a" ] && [ "$a" = "$b" ] && [ "$src" = "trace $T/mm.trace|$T/mm.trace" ] \
+  && ok "traffic: TRACE= a kit trace of matmul drives hac exactly as TRAFFIC=matmul (${a%% *} cycles)" \
+  || bad "traffic: TRACE= vs TRAFFIC=: '${a:0:80}' vs '${b:0:80}' source '$src'"
+
+# same seed, same bytes; another bfs seed, another run
+for s in 1 1b 2; do
+  make --no-print-directory check BLOCK=victim_bits TRAFFIC=bfs SEED=${s%b} >/dev/null 2>&1
+  cp "$(res "victim_bits/traffic-bfs/s${s%b}.json")" "$T/bfs_$s.json" 2>/dev/null
+done
+if cmp -s "$T/bfs_1.json" "$T/bfs_1b.json" && [ -s "$T/bfs_1.json" ] \
+   && [ "$(jget "$T/bfs_1.json" 'd["cycles"]')" != "$(jget "$T/bfs_2.json" 'd["cycles"]')" ]; then
+  ok "traffic: the same seed gives the same result bytes, another bfs seed another run"
+else bad "traffic: seeds: $(cmp "$T/bfs_1.json" "$T/bfs_1b.json" 2>&1 | head -1) cycles $(jget "$T/bfs_1.json" 'd["cycles"]') vs $(jget "$T/bfs_2.json" 'd["cycles"]')"; fi
+cmp -s "$T/bfs_1.json" "$T/bfs_2.json" && bad "traffic: the byte comparison cannot fail (seeds 1 and 2 gave the same bytes)" \
+  || ok "traffic: the byte comparison fails on another seed's result"
+
+# bad input: one line, non-zero
+m() { make --no-print-directory check "$@"; }
+expect_err "traffic: an unknown kernel" "^kit: error: traffic kernel 'nope': no such kernel" m BLOCK=pdp TRAFFIC=nope
+expect_err "traffic: a bad hierarchy parameter" "^kit: error: parameter L1Sets=3: must be a power of two" \
+  m BLOCK=pdp TRAFFIC=stream TRAFFIC_PARAMS='L1Sets=3'
+expect_err "traffic: a bad kernel parameter" "^kit: error: parameter 'Q': kernel bfs has no such parameter" \
+  m BLOCK=pdp TRAFFIC=bfs TRAFFIC_PARAMS='Q=1'
+expect_err "traffic: a block without an adapter" "^kit: error: block ctl has no traffic adapter" m BLOCK=ctl TRAFFIC=stream
+expect_err "traffic: TRAFFIC with STIM" "STIM=, TRAFFIC= and TRACE= exclude each other" \
+  m BLOCK=pdp TRAFFIC=stream STIM=tb/pdp/directed/none.stim
+expect_err "traffic: TRAFFIC_PARAMS alone" "TRAFFIC_PARAMS= needs TRAFFIC=KERNEL or TRACE=FILE" m BLOCK=pdp TRAFFIC_PARAMS='N=4'
+sed '5s/ LD / XX /' "$T/mm.trace" > "$T/bad.trace"
+expect_err "traffic: a bad trace line" "^kit: error: $T/bad.trace:5: op 'XX' is not LD or ST" m BLOCK=pdp TRACE="$T/bad.trace"
+n=$(m BLOCK=pdp TRAFFIC=nope 2>&1 | grep -c .)
+[ "$n" -le 2 ] && ok "traffic: a bad kernel is one line (and make's own)" || bad "traffic: a bad kernel printed $n lines"
+# the events checker fails: pdp on thrash never reuses at distance 0
+out=$(traffic_run neg pdp thrash "WsPct=120 SMs=2" "" 'c["rd_zero"] > 0')
+case "$out" in "FAIL traffic neg: pdp on thrash"*) ok "traffic: the events checker fails on an event the traffic does not reach" ;;
+  *) bad "traffic: the events checker passed an unreached event: ${out:0:200}" ;; esac
+# vectors of a traffic run: the model replays them, the same seed gives the same bytes
+build/san/kit vectors pdp -o "$T/a.vec" --traffic bfs --traffic-params 'Nodes=512' --seed 4 >/dev/null 2>&1
+build/san/kit vectors pdp -o "$T/b.vec" --traffic bfs --traffic-params 'Nodes=512' --seed 4 >/dev/null 2>&1
+if build/san/kit checkvec "$T/a.vec" >/dev/null 2>&1 && cmp -s "$T/a.vec" "$T/b.vec" && grep -q '^// source traffic bfs Nodes=512' "$T/a.vec"; then
+  ok "traffic: kit vectors --traffic writes vectors the model replays, same seed same bytes"
+else bad "traffic: kit vectors --traffic: $(build/san/kit checkvec "$T/a.vec" 2>&1 | head -1); $(grep -m1 '^// source' "$T/a.vec")"; fi
+expect_err "traffic: kit vectors --traffic for a block without an adapter" "^kit: error: block ctl has no traffic adapter" \
+  build/san/kit vectors ctl -o "$T/c.vec" --traffic bfs
+[ ! -e "$T/c.vec" ] && ok "traffic: no vector file after the error" || bad "traffic: a vector file was left after the error"
