@@ -392,7 +392,7 @@ class Executor:
                 parts.append("%d vector files (%d cycles)" % (s["vectors"]["files"], s["vectors"]["cycles"]))
             if s["replay"]["files"]:
                 parts.append("Icarus replay %d of %d files" % (s["replay"]["passed"], s["replay"]["files"]))
-            if s["cover_total"] and (rnd["runs"] or dr["runs"]):
+            if s["cover_total"]:
                 parts.append("coverage %d/%d events%s" % (s["cover_seen"], s["cover_total"],
                              " (missing: %s)" % ", ".join(s["cover_missing"]) if s["cover_missing"] else ""))
             t = s["traffic"]
