@@ -22,6 +22,9 @@
 # DPI-C testbench against the lockstep for two blocks (tools/dpi_bench.sh;
 # BENCH_DPI=0 skips it). And the traffic source against the block's C
 # model (its own section below; BENCH_TRAFFIC=0 skips it).
+# ---- SRAM tables (issue 32): Verilator speed and build time of the blocks
+# whose tables live in rtl/mem/kit_mem.v, before (flop tables) and after, in
+# this run (tools/sram_bench.sh; BENCH_SRAM=0 skips it) ----
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 blocks=$1; seed=$2
@@ -112,3 +115,8 @@ fi
 if [ "${BENCH_DPI:-1}" = 1 ]; then
   tools/dpi_bench.sh "$seed" || echo "(DPI-C vs lockstep not measured: see the line above; BENCH_DPI=0 skips it)"
 fi
+# ---- SRAM tables (issue 32): before/after, tools/sram_bench.sh ----
+if [ "${BENCH_SRAM:-1}" = 1 ]; then
+  tools/sram_bench.sh "$seed" || echo "(SRAM before/after not measured: see the line above; BENCH_SRAM=0 skips it)"
+fi
+# ---- end SRAM tables ----

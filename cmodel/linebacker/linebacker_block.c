@@ -193,4 +193,4 @@ static const kit_equiv_t linebacker_equivs[] = {
    "Figure 6 scaled, SelWin2 = 1: the 4.1 reading of the LM"},
 };
 
-KIT_BLOCK_DEFINE(linebacker, lb, "rtl/linebacker/linebacker.v rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v", lb_report);
+KIT_BLOCK_DEFINE(linebacker, lb, "rtl/linebacker/linebacker.v rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v rtl/mem/kit_mem.v", lb_report);

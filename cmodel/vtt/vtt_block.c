@@ -121,6 +121,9 @@ void vtt_storage(const long *P, kit_storage_t *st)
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "control: acknowledged LRN (lrn_ack_o)", 1, "block", rnw};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, fsm_txt, 1, "block", fsm};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, out_txt, 1, "block", outb};
+  /* the tag/rank banks are SRAM without reset: one flop per set says the
+   * set was written since reset (until then it reads as its reset value) */
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "SRAM row-written flags (tag/rank banks' reset)", sets, "set", 1};
   st->nrows = n;
   st->data_bytes = nent * lineb;
   st->paper = "VTT tag entries (section 4.2: 1536 x (1 + 18 + 5) bits = 4608 B)";
@@ -233,4 +236,4 @@ static const kit_equiv_t vtt_equivs[] = {
    "one partition answered in one cycle: never busy (g_no_fsm)"},
 };
 
-KIT_BLOCK_DEFINE(vtt, vtt, "rtl/vtt/vtt.v", NULL);
+KIT_BLOCK_DEFINE(vtt, vtt, "rtl/vtt/vtt.v rtl/mem/kit_mem.v", NULL);

@@ -85,8 +85,12 @@ module vtt #(
   localparam integer VpsW    = $clog2(NumVp + 1);
   localparam integer RnNeedW = $clog2(Offset + NEnt);  // bits of the largest RN
   localparam integer CalcW   = 18;                      // RN and latency arithmetic
-  localparam integer RowW    = TotWays * (TagW + RankW); // {rank[T], tag[T]}
-  localparam integer OffRank = TotWays * TagW;
+  localparam integer EntW    = TagW + RankW;             // a bank word {rank, tag}
+`ifdef FORMAL
+  localparam integer NumRd   = 3;                         // + the properties' set
+`else
+  localparam integer NumRd   = 2;                         // operation, debug
+`endif
 
   localparam [1:0]         ModeMon  = 2'd0;
   localparam [1:0]         ModeVc   = 2'd1;
@@ -106,18 +110,6 @@ module vtt #(
   localparam [CalcW-1:0]   COne     = {{(CalcW-1){1'b0}}, 1'b1};
   localparam [SetW:0]      SetsV    = Sets[SetW:0];
 
-  // Reset row: tags 0, global way g at rank g.
-  function [RowW-1:0] row_rst_f;
-    input integer n_ways;
-    integer g;
-    begin
-      row_rst_f = {RowW{1'b0}};
-      for (g = 0; g < n_ways; g = g + 1) begin
-        row_rst_f[OffRank + g * RankW +: RankW] = g[RankW-1:0];
-      end
-    end
-  endfunction
-  localparam [RowW-1:0] RowRst = row_rst_f(TotWays);
 
   // ---------------------------------------------------------------------
   // Illegal parameters stop elaboration (non-existent module, reason in
@@ -154,16 +146,24 @@ module vtt #(
   // ---------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------
-  // Tags and ranks, one row per set. Yosys turns it into flops (mem2reg: an
-  // array with an asynchronous reset of every row cannot be a RAM);
-  // the simulators keep an array and touch two rows per cycle.
-  (* mem2reg *) reg [RowW-1:0] row_q [0:Sets-1];
-  // Valid bits, set X's TotWays bits at X*TotWays: flat, because a
-  // withdrawal clears a VP's bits in every set at once.
-  reg [Sets*TotWays-1:0] valid_q, valid_d;
-  reg [1:0]              mode_q,  mode_d;
-  reg [NumVp-1:0]        mask_q,  mask_d;
-  reg [RnW-1:0]          lrn_ack_q, lrn_ack_d;
+  // Tags and ranks: one kit_mem bank per global way (rtl/mem/kit_mem.v, an
+  // SRAM: no reset), Sets words of {rank, tag}, every bank addressed with
+  // the same set, so an access reads or writes a whole set row (doc/vtt.md
+  // "Storage": one write and two combinational reads per cycle, the
+  // operation's set and the debug set). row_ok_q[s] says set s was written
+  // since reset; until then the set reads as its reset value (tags 0, way g
+  // at rank g), whatever the banks hold.
+  reg  [Sets-1:0]        row_ok_q;
+  wire [EntW-1:0]        ent_rd  [0:TotWays-1];   // the operation's set
+  wire [EntW-1:0]        ent_dbg [0:TotWays-1];   // the debug set
+  // Valid bits in flops (a withdrawal clears a VP's bits in every set at
+  // once, which no SRAM port does): per VP one vector, set X's VpWays bits
+  // at X*VpWays (g_vld below).
+  wire [TotWays-1:0]     vrow_q;        // the operation's set, before drops
+  wire [NumVp-1:0]       dbg_vld_vp;    // each VP's bit at the debug set and way
+  reg  [1:0]             mode_q,  mode_d;
+  reg  [NumVp-1:0]       mask_q,  mask_d;
+  reg  [RnW-1:0]         lrn_ack_q, lrn_ack_d;
   // Operation engine (registers only when MaxLat > 1: g_fsm below).
   wire [CntW-1:0]        cnt_q;
   wire [1:0]             hop_q;
@@ -193,31 +193,24 @@ module vtt #(
   reg  [TagW-1:0]        dbg_tag_q,     dbg_tag_d;
   reg  [RankW-1:0]       dbg_rank_q,    dbg_rank_d;
   // Addressed-row write.
-  reg  [RowW-1:0]        row_d;
+  reg  [EntW-1:0]        ent_d [0:TotWays-1];
+  reg  [TotWays-1:0]     vrow_d;
   reg                    row_we;
   reg  [SetW-1:0]        rd_set;        // the operation's set (0 if out of range)
+  reg  [SetW-1:0]        dbg_set;       // the debug set (0 if out of range)
 
   // ---------------------------------------------------------------------
-  // Next-state and response logic
+  // Mode, mask and the operation offered or held (inputs and control
+  // state only: no table row)
   // ---------------------------------------------------------------------
-  integer          g, n;
-  reg              idle, flush, go, take, commit, set_ok, walk, useful;
-  reg              hit, inv_any, lru_any, fill, evict;
+  integer          n;
+  reg              idle, flush, go, set_ok, useful;
   reg  [1:0]       mode_n, op;
   reg  [SetW-1:0]  set;
   reg  [TagW-1:0]  tag;
   reg  [NumVp-1:0] act_lrn, mask_n, drop;
-  reg  [TotWays-1:0] act_w, keep_w, vrow, vrow_d, hv, tgt_oh;
-  reg  [Sets*TotWays-1:0] valid_c;
-  reg  [RowW-1:0]  row_rd, dbg_row;
-  reg  [RankW-1:0] rank_g, tgt_rank, lru_rank;
-  reg  [CalcW-1:0] k, j, vps, lat, rn, vpc, wayc, setc, basec, lrnc;
-  reg  [VpW-1:0]   tgt_vp;
-  reg  [WayW-1:0]  tgt_way;
-  reg  [TagW-1:0]  lru_tag;
-  reg  [CalcW-1:0] base_tmp;
-  reg              dbg_ok;
-  integer          dbg_g, dbg_vpi, dbg_wayi, dbg_seti, vp_of_g, way_of_g;
+  reg  [TotWays-1:0] act_w, keep_w;
+  reg  [CalcW-1:0] k, lrnc, base_tmp;
 
   always @* begin
     // ---- idle edge: mode, mask, withdrawals (doc "When the mask changes")
@@ -243,11 +236,14 @@ module vtt #(
       endcase
     end
     drop = flush ? AllVp : (mask_q & ~mask_n);
-    for (g = 0; g < TotWays; g = g + 1) begin
-      keep_w[g] = ~drop[g / VpWays];
-      act_w[g]  = mask_n[g / VpWays];
+    for (n = 0; n < TotWays; n = n + 1) begin
+      keep_w[n] = ~drop[n / VpWays];
+      act_w[n]  = mask_n[n / VpWays];
     end
-    valid_c = valid_q & {Sets{keep_w}};
+    k = {CalcW{1'b0}};
+    for (n = 0; n < NumVp; n = n + 1) begin
+      k = k + {{(CalcW-1){1'b0}}, mask_n[n]};
+    end
 
     // ---- the operation: the offer when idle, the held one when busy
     go     = idle ? req_valid_i : (cnt_q == {{(CntW-1){1'b0}}, 1'b1});
@@ -257,16 +253,103 @@ module vtt #(
     useful = idle ? req_useful_i : 1'b1;   // a held insert was useful
     set_ok = ({1'b0, set} < SetsV);
     rd_set = (set_ok && (Sets > 1)) ? set : {SetW{1'b0}};
-    row_rd = row_q[rd_set];
-    vrow   = valid_c[rd_set * TotWays +: TotWays];
-    k = {CalcW{1'b0}};
-    for (n = 0; n < NumVp; n = n + 1) begin
-      k = k + {{(CalcW-1){1'b0}}, mask_n[n]};
-    end
-    walk = set_ok && (op != OpRsvd) && (k != {CalcW{1'b0}})
-           && !((op == OpInsert) && (mode_n == ModeVc) && !useful);
+    dbg_set = (({1'b0, dbg_set_i} < SetsV) && (Sets > 1)) ? dbg_set_i : {SetW{1'b0}};
+  end
 
-    // search: hit vector, lowest invalid active way, lowest-rank active way
+  // ---------------------------------------------------------------------
+  // The table: tag/rank rows in kit_mem, valid bits in flops
+  // ---------------------------------------------------------------------
+`ifdef FORMAL
+  // the properties' set (any constant legal set) and its row, read through
+  // a third port of the banks (NumRd)
+  (* anyconst *) reg [SetW-1:0] f_set;
+  wire [EntW-1:0]    f_ent [0:TotWays-1];
+  wire               f_ok = row_ok_q[f_set];
+  wire [TotWays-1:0] f_vrow;
+  wire [NumRd*SetW-1:0] rd_addr = {f_set, dbg_set, rd_set};
+`else
+  wire [NumRd*SetW-1:0] rd_addr = {dbg_set, rd_set};
+`endif
+  wire               ok_rd  = row_ok_q[rd_set];
+  wire               ok_dbg = row_ok_q[dbg_set];
+  wire [TotWays-1:0] vrow   = vrow_q & keep_w;   // the operation's set after drops
+
+  genvar gw;
+  generate
+    for (gw = 0; gw < TotWays; gw = gw + 1) begin : g_way
+      localparam [RankW-1:0] RstRank = gw;
+      localparam [EntW-1:0]  EntRst  = {RstRank, {TagW{1'b0}}};
+      wire [NumRd*EntW-1:0] rdata;
+      // through a wire: Yosys 0.70's hierarchy -chparam trips on an
+      // unpacked array element bound to a port directly
+      wire [EntW-1:0]       wdata = ent_d[gw];
+      kit_mem #(
+        .Depth (Sets),
+        .Width (EntW),
+        .NumRd (NumRd),
+        .NumWr (1),
+        .RegRd (0)
+      ) u_bank (
+        .clk_i   (clk_i),
+        .we_i    (row_we),
+        .waddr_i (rd_set),
+        .wdata_i (wdata),
+        .raddr_i (rd_addr),
+        .rdata_o (rdata)
+      );
+      assign ent_rd[gw]  = ok_rd  ? rdata[0 +: EntW]    : EntRst;
+      assign ent_dbg[gw] = ok_dbg ? rdata[EntW +: EntW] : EntRst;
+`ifdef FORMAL
+      assign f_ent[gw]   = f_ok   ? rdata[2 * EntW +: EntW] : EntRst;
+`endif
+    end
+  endgenerate
+
+  // One valid vector per VP: a drop of the VP clears it, the addressed
+  // set's write lands after the clear (the flush edge may fill an entry of
+  // a VP it also drops and re-activates).
+  genvar gv;
+  generate
+    for (gv = 0; gv < NumVp; gv = gv + 1) begin : g_vld
+      reg [Sets*VpWays-1:0] vld_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          vld_q <= {(Sets*VpWays){1'b0}};
+        end else begin
+          if (drop[gv]) begin
+            vld_q <= {(Sets*VpWays){1'b0}};
+          end
+          if (row_we) begin
+            vld_q[rd_set * VpWays +: VpWays] <= vrow_d[gv * VpWays +: VpWays];
+          end
+        end
+      end
+      assign vrow_q[gv * VpWays +: VpWays] = vld_q[rd_set * VpWays +: VpWays];
+      assign dbg_vld_vp[gv] = vld_q[dbg_set * VpWays + {{(32-WayW){1'b0}}, dbg_way_i}];
+`ifdef FORMAL
+      assign f_vrow[gv * VpWays +: VpWays] = vld_q[f_set * VpWays +: VpWays];
+`endif
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
+  // Search, update and response (the per-way work only on a cycle that
+  // completes or takes an operation: go)
+  // ---------------------------------------------------------------------
+  integer          g;
+  reg              take, commit, walk;
+  reg              hit, inv_any, lru_any, fill, evict;
+  reg  [TotWays-1:0] hv, tgt_oh;
+  reg  [RankW-1:0] rank_g, tgt_rank, lru_rank;
+  reg  [CalcW-1:0] j, vps, lat, rn, vpc, wayc, setc, basec;
+  reg  [VpW-1:0]   tgt_vp;
+  reg  [WayW-1:0]  tgt_way;
+  reg  [TagW-1:0]  lru_tag;
+  integer          vp_of_g, way_of_g;
+
+  always @* begin
+    walk     = 1'b0;
+    rank_g   = {RankW{1'b0}};
     hit      = 1'b0;
     inv_any  = 1'b0;
     lru_any  = 1'b0;
@@ -275,32 +358,72 @@ module vtt #(
     lru_rank = {RankW{1'b0}};
     lru_tag  = {TagW{1'b0}};
     j        = {CalcW{1'b0}};
+    tgt_vp   = {VpW{1'b0}};
+    tgt_way  = {WayW{1'b0}};
+    tgt_rank = {RankW{1'b0}};
+    vp_of_g  = 0;
+    way_of_g = 0;
     for (g = 0; g < TotWays; g = g + 1) begin
-      hv[g] = vrow[g] & act_w[g] & (row_rd[g * TagW +: TagW] == tag);
-      hit   = hit | hv[g];
+      ent_d[g] = ent_rd[g];
     end
-    // position of the hit VP among the active ones (invariant 1: one hit)
-    for (n = 0; n < NumVp; n = n + 1) begin
-      if (|(hv >> (n * VpWays))) begin
-        j = j + {{(CalcW-1){1'b0}}, mask_n[n]};
+    vrow_d   = vrow;
+    if (go) begin
+      walk = set_ok && (op != OpRsvd) && (k != {CalcW{1'b0}})
+             && !((op == OpInsert) && (mode_n == ModeVc) && !useful);
+
+      // search: hit vector, lowest invalid active way, lowest-rank active way
+      for (g = 0; g < TotWays; g = g + 1) begin
+        hv[g] = vrow[g] & act_w[g] & (ent_rd[g][TagW-1:0] == tag);
+        hit   = hit | hv[g];
       end
-    end
-    // target one-hot: the hit way, else the lowest invalid active way, else
-    // the active way of lowest rank (running selections, lowest index first)
-    for (g = 0; g < TotWays; g = g + 1) begin
-      rank_g = row_rd[OffRank + g * RankW +: RankW];
-      if (hit) begin
-        tgt_oh[g] = hv[g];
-      end else if (act_w[g] && !vrow[g] && !inv_any) begin
-        tgt_oh  = {TotWays{1'b0}};
-        tgt_oh[g] = 1'b1;
-        inv_any = 1'b1;
-      end else if (act_w[g] && !inv_any && (!lru_any || (rank_g < lru_rank))) begin
-        tgt_oh   = {TotWays{1'b0}};
-        tgt_oh[g] = 1'b1;
-        lru_any  = 1'b1;
-        lru_rank = rank_g;
-        lru_tag  = row_rd[g * TagW +: TagW];
+      // position of the hit VP among the active ones (invariant 1: one hit)
+      for (g = 0; g < NumVp; g = g + 1) begin
+        if (|(hv >> (g * VpWays))) begin
+          j = j + {{(CalcW-1){1'b0}}, mask_n[g]};
+        end
+      end
+      // target one-hot: the hit way, else the lowest invalid active way, else
+      // the active way of lowest rank (running selections, lowest index first)
+      for (g = 0; g < TotWays; g = g + 1) begin
+        rank_g = ent_rd[g][TagW +: RankW];
+        if (hit) begin
+          tgt_oh[g] = hv[g];
+        end else if (act_w[g] && !vrow[g] && !inv_any) begin
+          tgt_oh  = {TotWays{1'b0}};
+          tgt_oh[g] = 1'b1;
+          inv_any = 1'b1;
+        end else if (act_w[g] && !inv_any && (!lru_any || (rank_g < lru_rank))) begin
+          tgt_oh   = {TotWays{1'b0}};
+          tgt_oh[g] = 1'b1;
+          lru_any  = 1'b1;
+          lru_rank = rank_g;
+          lru_tag  = ent_rd[g][TagW-1:0];
+        end
+      end
+      // the target's VP, way, rank
+      for (g = 0; g < TotWays; g = g + 1) begin
+        if (tgt_oh[g]) begin
+          vp_of_g  = g / VpWays;
+          way_of_g = g % VpWays;
+          tgt_vp   = vp_of_g[VpW-1:0];
+          tgt_way  = way_of_g[WayW-1:0];
+          tgt_rank = ent_rd[g][TagW +: RankW];
+        end
+      end
+      // next row of the addressed set: probe clears, lookup/refresh/fill
+      // promote the target (ranks above it move down, it becomes MRU)
+      for (g = 0; g < TotWays; g = g + 1) begin
+        rank_g = ent_rd[g][TagW +: RankW];
+        if (tgt_oh[g]) begin
+          if (hit && (op == OpProbe)) begin
+            vrow_d[g] = 1'b0;
+          end else begin
+            vrow_d[g] = 1'b1;
+            ent_d[g] = {RankMru, tag};            // the tag is equal on a hit
+          end
+        end else if (!(hit && (op == OpProbe)) && (rank_g > tgt_rank)) begin
+          ent_d[g][TagW +: RankW] = rank_g - RankOne;
+        end
       end
     end
     fill  = walk && (op == OpInsert) && !hit;
@@ -316,20 +439,6 @@ module vtt #(
       vps = k;
     end
     lat = (!walk || (MaxLat == 1)) ? COne : (CVpLat * vps);
-
-    // the target's VP, way, rank
-    tgt_vp   = {VpW{1'b0}};
-    tgt_way  = {WayW{1'b0}};
-    tgt_rank = {RankW{1'b0}};
-    for (g = 0; g < TotWays; g = g + 1) begin
-      if (tgt_oh[g]) begin
-        vp_of_g  = g / VpWays;
-        way_of_g = g % VpWays;
-        tgt_vp   = vp_of_g[VpW-1:0];
-        tgt_way  = way_of_g[WayW-1:0];
-        tgt_rank = row_rd[OffRank + g * RankW +: RankW];
-      end
-    end
 
     // ---- what this edge does with the operation
     take   = idle && go && (lat != COne);        // hold it for L-1 cycles
@@ -347,30 +456,7 @@ module vtt #(
       cnt_d  = cnt_q - {{(CntW-1){1'b0}}, 1'b1};
     end
     ready_d = (cnt_d == {CntW{1'b0}});
-
-    // next row of the addressed set: probe clears, lookup/refresh/fill
-    // promote the target (ranks above it move down, it becomes MRU)
-    row_d  = row_rd;
-    vrow_d = vrow;
-    for (g = 0; g < TotWays; g = g + 1) begin
-      rank_g = row_rd[OffRank + g * RankW +: RankW];
-      if (tgt_oh[g]) begin
-        if (hit && (op == OpProbe)) begin
-          vrow_d[g] = 1'b0;
-        end else begin
-          vrow_d[g] = 1'b1;
-          row_d[OffRank + g * RankW +: RankW] = RankMru;
-          row_d[g * TagW +: TagW] = tag;        // equal on a hit
-        end
-      end else if (!(hit && (op == OpProbe)) && (rank_g > tgt_rank)) begin
-        row_d[OffRank + g * RankW +: RankW] = rank_g - RankOne;
-      end
-    end
     row_we  = commit && walk && (hit || fill);
-    valid_d = valid_c;
-    if (row_we) begin
-      valid_d[rd_set * TotWays +: TotWays] = vrow_d;
-    end
 
     // ---- response registers
     rsp_valid_d   = commit;
@@ -394,51 +480,43 @@ module vtt #(
     mode_d        = mode_n;
     mask_d        = mask_n;
     lrn_ack_d     = idle ? lrn_i : lrn_ack_q;
+  end
 
-    // ---- debug read of the state at the start of the cycle
+  // ---- debug read of the state at the start of the cycle
+  integer dbg_g, dbg_vpi, dbg_wayi, dbg_seti;
+  reg     dbg_ok;
+  always @* begin
     dbg_vpi  = {{(32-VpW){1'b0}}, dbg_vp_i};
     dbg_wayi = {{(32-WayW){1'b0}}, dbg_way_i};
     dbg_seti = {{(32-SetW){1'b0}}, dbg_set_i};
     dbg_ok   = (dbg_vpi < NumVp) && (dbg_seti < Sets) && (dbg_wayi < VpWays);
     dbg_g    = dbg_ok ? (dbg_vpi * VpWays + dbg_wayi) : 0;
-    dbg_row  = row_q[dbg_ok ? dbg_set_i : {SetW{1'b0}}];
-    dbg_valid_d = dbg_ok && valid_q[(dbg_ok ? dbg_seti : 0) * TotWays + dbg_g];
-    dbg_tag_d   = dbg_ok ? dbg_row[dbg_g * TagW +: TagW] : {TagW{1'b0}};
-    dbg_rank_d  = dbg_ok ? dbg_row[OffRank + dbg_g * RankW +: RankW] : {RankW{1'b0}};
+    dbg_valid_d = dbg_ok && dbg_vld_vp[dbg_ok ? dbg_vpi : 0];
+    dbg_tag_d   = dbg_ok ? ent_dbg[dbg_g][TagW-1:0] : {TagW{1'b0}};
+    dbg_rank_d  = dbg_ok ? ent_dbg[dbg_g][TagW +: RankW] : {RankW{1'b0}};
   end
 
   // Bits computed but intentionally unused: the top of the VP count and RN
   // arithmetic (values fit VpsW / RnNeedW bits by the parameter rules) and
-  // of the integer way / VP numbers (below TotWays).
-  wire unused_calc = ^{vps, rn, vp_of_g, way_of_g};
+  // of the integer way / VP / debug entry numbers (below TotWays).
+  wire unused_calc = ^{vps, rn, vp_of_g, way_of_g, dbg_g};
 
   // ---------------------------------------------------------------------
-  // Registers: reset and x_q <= x_d only
+  // Registers: reset and x_q <= x_d only (the table's row written flag is
+  // set with the row's write)
   // ---------------------------------------------------------------------
-  integer s;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      valid_q   <= {Sets{{TotWays{1'b0}}}};
+      row_ok_q  <= {Sets{1'b0}};
       mode_q    <= ModeMon;
       mask_q    <= AllVp;
       lrn_ack_q <= {RnW{1'b0}};
-      // Blocking on purpose: Verilator cannot unroll a reset loop over
-      // Sets rows and rejects a delayed array assignment inside a loop
-      // (BLKLOOPINIT); its documented idiom is a blocking reset loop. It
-      // is race-free: every reader of row_q is combinational or is itself
-      // held in reset in this time step.
-      /* verilator lint_off BLKSEQ */
-      for (s = 0; s < Sets; s = s + 1) begin
-        row_q[s] = RowRst;
-      end
-      /* verilator lint_on BLKSEQ */
     end else begin
-      valid_q   <= valid_d;
       mode_q    <= mode_d;
       mask_q    <= mask_d;
       lrn_ack_q <= lrn_ack_d;
       if (row_we) begin
-        row_q[rd_set] <= row_d;
+        row_ok_q[rd_set] <= 1'b1;
       end
     end
   end
@@ -562,12 +640,20 @@ module vtt #(
 
   // start in reset (the initial-assume of the reset)
   always @* if (!f_past_valid) assume(!rst_ni);
-  // any constant, legal set
-  (* anyconst *) reg [SetW-1:0] f_set;
+  // any constant, legal set (f_set, f_ent, f_vrow above)
   always @* assume({1'b0, f_set} < SetsV);
 
-  wire [RowW-1:0]    f_row  = row_q[f_set];
-  wire [TotWays-1:0] f_vrow = valid_q[f_set * TotWays +: TotWays];
+  // its row in the packed layout {rank[TotWays], tag[TotWays]}
+  localparam integer RowW    = TotWays * EntW;
+  localparam integer OffRank = TotWays * TagW;
+  reg  [RowW-1:0]    f_row;
+  integer            fg;
+  always @* begin
+    for (fg = 0; fg < TotWays; fg = fg + 1) begin
+      f_row[fg * TagW +: TagW]              = f_ent[fg][TagW-1:0];
+      f_row[OffRank + fg * RankW +: RankW]  = f_ent[fg][TagW +: RankW];
+    end
+  end
   integer            fi, fj, fn;
   reg  [NumVp-1:0]   f_act_ack;     // {Base(N) > lrn_ack}: the victim-cache mask
   reg  [TotWays-1:0] f_rank_cov;    // which ranks f_set's entries hold

@@ -44,7 +44,7 @@ done
 
 # ---- a glue bug in the RTL is caught by the lockstep ------------------------
 glue_bug linebacker "hit_ready_o always 1" 's/assign hit_ready_o *= .*;/assign hit_ready_o = 1'"'"'b1;/' hit_ready_o \
-  "rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v" "$FIG6"
+  "rtl/lm/lm.v rtl/vtt/vtt.v rtl/ctl/ctl.v rtl/mem/kit_mem.v" "$FIG6"
 
 # ---- storage ---------------------------------------------------------------
 out=$(make --no-print-directory overhead BLOCK=linebacker)

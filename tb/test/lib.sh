@@ -159,16 +159,22 @@ external=r["external_bits"])[k]) for k in (w.split("=")[0] for w in sys.argv[2].
   [ "$got" = "$want" ] && ok "overhead $b${p:+ $p}: $label" || bad "overhead $b${p:+ $p}: $label: got $got, expected $want"
 }
 # synth_check BLOCK "P=V ...": Yosys synthesis without latches, and its
-# flip-flop bits equal the model's state total less any external rows
-# (storage the estimate reports that lives outside the block's RTL).
+# storage equals the model's state total less any external rows (storage
+# the estimate reports that lives outside the block's RTL), counted twice:
+# the flip-flop bits after full synthesis (memories mapped to flops), and
+# memory bits (kit_mem instances Yosys infers as memories: SRAM) plus
+# flip-flop bits before the memories are mapped (tools/synth.sh STORAGE).
 synth_check() {
-  local b=$1 c=$2 line ys tot ext
+  local b=$1 c=$2 line ys tot ext mem fl
   line=$(tools/synth.sh "$b" "$c") || { bad "synth $b $c: $line"; return; }
-  ys=$(echo "$line" | awk '{print $4}')
+  ys=$(echo "$line" | awk '$1 == "FLOPS" {print $4}')
+  mem=$(echo "$line" | awk '$1 == "STORAGE" {print $4}' | sed -n 's/^mem=//p')
+  fl=$(echo "$line" | awk '$1 == "STORAGE" {print $5}' | sed -n 's/^flops=//p')
   read -r tot ext <<< "$(overhead_val "$b" "$c" '"%d %d" % (r["total_bits"], r["external_bits"])')"
-  if [ -n "$ys" ] && [ -n "$tot" ] && [ "$ys" = "$((tot - ext))" ]; then
-    ok "synth $b $c: no latches, $ys flop bits = model estimate $tot - external $ext"
-  else bad "synth $b $c: Yosys counts $ys flop bits, model estimate $tot - external $ext"; fi
+  if [ -n "$ys" ] && [ -n "$tot" ] && [ -n "$mem" ] && [ -n "$fl" ] && [ "$ys" = "$((tot - ext))" ] \
+     && [ "$((mem + fl))" = "$((tot - ext))" ]; then
+    ok "synth $b $c: no latches, $ys flop bits = $mem memory + $fl flop bits = model estimate $tot - external $ext"
+  else bad "synth $b $c: Yosys counts $ys flop bits, $mem memory + $fl flop bits before mapping, model estimate $tot - external $ext"; fi
 }
 # formal_json FILE EXPR: EXPR (Python, over r = the cvkit.formal/1 result
 # formal/formal.sh wrote, FILE) printed; "?" when FILE is missing or bad.

@@ -66,6 +66,22 @@ for c in "$ONEWAY" "$WIDE" "$SMALL" "$NOFSM" "$ODD" "Sets=1 VpWays=1 NumVp=2 Tag
   synth_check vtt "$c"
 done
 
+# ---- SRAM (issue 32): Yosys infers the tag/rank banks as memories --------
+# SMALL: TotWays = 4 banks of Sets = 2 words of TagW + RankW = 8 + 2 bits
+sram_mem() { echo "$1" | awk '$1 == "STORAGE" {print $4}'; }
+got=$(sram_mem "$(tools/synth.sh vtt "$SMALL")")
+[ "$got" = "mem=80" ] && ok "SRAM vtt $SMALL: Yosys infers 4 banks x 2 sets x 10 bits = 80 memory bits" \
+  || bad "SRAM vtt $SMALL: Yosys memory bits '$got', expected mem=80"
+# the check can fail: a kit_mem whose array Yosys must turn into flops
+T=build/test/sram_vtt; rm -rf "$T"; mkdir -p "$T"
+sed 's/^  reg \[Width-1:0\] mem_q /  (* mem2reg *) reg [Width-1:0] mem_q /' rtl/mem/kit_mem.v > "$T/kit_mem.v"
+if cmp -s rtl/mem/kit_mem.v "$T/kit_mem.v"; then bad "SRAM planted flop kit_mem: the sed no longer matches rtl/mem/kit_mem.v"
+else
+  got=$(sram_mem "$(SYNTH_RTL="rtl/vtt/vtt.v $T/kit_mem.v" tools/synth.sh vtt "$SMALL")")
+  [ "$got" = "mem=0" ] && ok "SRAM check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=80" \
+    || bad "SRAM planted flop kit_mem: memory bits '$got', expected mem=0"
+fi
+
 # ---- bad input ------------------------------------------------------------
 T=build/test/bad_vtt; rm -rf "$T"; mkdir -p "$T"
 expect_err "vtt Offset + entries beyond 2^RnW" "Offset=513: Offset \+ NumVp x Sets x VpWays = 513 \+ 1536 = 2049 exceeds the register space 2\^RnW = 2048" \
