@@ -4,8 +4,9 @@
  * dispatcher, in the hierarchy's time (block cycle n after the reset =
  * hierarchy cycle n).
  *
- * - Cycle 0 loads #reg = 2^RnW / MaxCta (the RF shared by the slots) and
- *   BP = 0x10000000; slot c's registers start at FRN = c x #reg.
+ * - Cycle 0 loads #reg = 2^RnW / min(MaxCta, 2^RnW) (the RF shared by the
+ *   slots used) and BP = 0x10000000; slot c's registers start at FRN =
+ *   c x #reg.
  * - A CTA event of SM 0 queues its CTA; the head of the queue launches into
  *   the lowest empty slot when no CTA is parked (ninact_o = 0) or a launch
  *   is owed (each launch_new_o owes one): the SM launches only what the

@@ -9,9 +9,11 @@
 void kit_ctat_init(kit_ctat_t *t, unsigned maxcta, unsigned retw, unsigned rnw, uint32_t memlat)
 {
   memset(t, 0, sizeof *t);
+  const uint32_t rf = 1u << rnw;
   t->maxcta = maxcta;
+  t->nslots = maxcta < rf ? maxcta : rf;   /* every slot used gets a register */
   t->retmax = (unsigned)kit_mask(retw);
-  t->nreg = (1u << rnw) / maxcta;
+  t->nreg = rf / t->nslots;
   t->memlat = memlat ? memlat : 1u;
   t->bp = 0x10000000u;
 }
@@ -76,7 +78,7 @@ void kit_ctat_drive(kit_ctat_t *t, const ctl_model_t *m, const ctl_out_t *o, con
   *p->ret_cnt = t->ret < t->retmax ? t->ret : t->retmax;
   t->ret -= *p->ret_cnt;
   /* a launch into the lowest slot empty at the start of the cycle */
-  const uint32_t empty = ~m->v & (uint32_t)kit_mask(t->maxcta);
+  const uint32_t empty = ~m->v & (uint32_t)kit_mask(t->nslots);
   if (t->qn && empty && (o->ninact_o == 0 || t->owed)) {
     const unsigned j = (unsigned)__builtin_ctz(empty);
     *p->launch_valid = 1;

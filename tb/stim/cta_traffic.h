@@ -28,7 +28,7 @@
    KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_RETURN))
 
 typedef struct kit_ctat {
-  unsigned maxcta, retmax;
+  unsigned maxcta, nslots, retmax;   /* nslots: slots launched into, min(MaxCta, 2^RnW) */
   uint32_t nreg, memlat, bp;
   uint64_t now;                /* the adapter's cycle (after the reset cycles) */
   struct {
