@@ -92,3 +92,5 @@ traffic_check linebacker matmul "" "WinLen=2000" 'c["lm_selected"] == 1 and c["v
 traffic_check linebacker bfs "" "WinLen=2000" 'c["lm_selected"] == 1 and c["throttle"] > 0 and c["restore"] > 0 and c["backup_read"] > 0 and c["restore_write"] > 0 and c["eviction_useful"] > 0 and c["eviction_not_useful"] > 0' \
   "bfs: Eq. 1 throttles and restores move registers while the VTT caches gather victims"
 traffic_fault linebacker bfs "" 5000 req_ready_o "WinLen=2000"
+# the integration invariants hold on traffic too (bfs is 46377 cycles)
+viol_zero linebacker 1 46377 "traffic bfs" "--traffic bfs WinLen=2000"
