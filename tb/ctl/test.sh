@@ -132,3 +132,21 @@ formal_planted ctl "BA written after BP advances" \
 
 # ---- the checker can fail -------------------------------------------------
 fault_caught ctl 5 50000 4321 mem_addr_o "$B"
+
+# ---- traffic (doc "Traffic", tb/ctl/ctl_traffic.c) -----------------------
+# SM 0's CTAs, instructions and reads drive the CTA manager and the IPC
+# monitor (check-list configurations, no build of their own): matmul's
+# 16 CTAs on SM 0 launch and complete, the LM selects after two windows
+# (proactive throttle), then Eq. 1 throttles (a throttled CTA issues
+# nothing, so the next window's IPC falls) and restores; bfs on B (two
+# slots) throttles to MinAct and restores. A fault planted on traffic is
+# caught at its cycle.
+traffic_check ctl matmul "" "" 'c["launch"] == 16 and c["launch_new"] > 0 and c["proactive_throttle"] == 1 and c["throttle"] > 0 and c["restore"] > 0 and c["backup_done"] > 0 and c["restore_done"] > 0 and c["completion_during_move"] > 0' \
+  "matmul: SM 0's 16 CTAs launch and complete, throttles and restores move registers"
+traffic_check ctl bfs "" "$B" 'c["throttle"] > 0 and c["restore"] > 0 and c["throttled_to_minact"] + c["throttle_blocked"] > 0 and c["drain_wait"] > 0' \
+  "bfs on two slots: throttles down to MinAct and restores; drains wait for reads in flight"
+traffic_fault ctl matmul "" 3000 sched_mask_o
+# the events checker fails: stream's 1061 cycles end before an Eq. 1 throttle
+out=$(traffic_check ctl stream "" "" 'c["throttle"] > 0' "stream throttles")
+case "$out" in "FAIL traffic ctl stream: stream throttles: not so"*) ok "traffic ctl: the events checker fails on an event the traffic does not reach" ;;
+  *) bad "traffic ctl: the events checker passed an unreached event: ${out:0:200}" ;; esac

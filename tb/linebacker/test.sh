@@ -80,3 +80,17 @@ formal_planted linebacker "the CTL acknowledges its own LRN (I-ACK)" \
   's/\.lrn_ack_i      (vtt_lrn_ack),/.lrn_ack_i      (ctl_lrn),/' bmc
 formal_planted linebacker "the VTT's LRN input tied to 0 (handshake)" \
   's/\.lrn_i         (ctl_lrn),/.lrn_i         ({RnW{1'"'"'b0}}),/' bmc
+
+# ---- traffic (doc "Traffic", tb/linebacker/linebacker_traffic.c) -----------
+# SM 0's L1 events reach the LM's hit port and the VTT's queue, its CTAs
+# the CTL (check-list configuration WinLen=2000, no build of its own): the
+# LM selects on matmul's and bfs's reuse, the VTT caches victims in
+# registers and hits, the CTL throttles and restores; a fault planted on
+# traffic is caught at its cycle.
+traffic_check linebacker matmul "" "WinLen=2000" 'c["lm_selected"] == 1 and c["victim_fill"] > 0 and c["vtt_hit_data_mode"] > 0 and c["store_probe_hit"] > 0 and c["proactive_throttle"] == 1 and c["restore"] > 0 and c["completion"] == 16' \
+  "matmul: LM selected, victims cached and hit in the RF, SM 0's 16 CTAs complete"
+traffic_check linebacker bfs "" "WinLen=2000" 'c["lm_selected"] == 1 and c["throttle"] > 0 and c["restore"] > 0 and c["backup_read"] > 0 and c["restore_write"] > 0 and c["eviction_useful"] > 0 and c["eviction_not_useful"] > 0' \
+  "bfs: Eq. 1 throttles and restores move registers while the VTT caches gather victims"
+traffic_fault linebacker bfs "" 5000 req_ready_o "WinLen=2000"
+# the integration invariants hold on traffic too (bfs is 46377 cycles)
+viol_zero linebacker 1 46377 "traffic bfs" "--traffic bfs WinLen=2000"
