@@ -311,16 +311,13 @@ CLAIMS.append(dict(
           "travel through the network) of these samplers are recorded by the hardware counters. The average NoC "
           "latency is calculated after each sampling period.",
     xlabel="NoC latency, cycles one way (NocLat)", ylabel="sampled mean latency (avg_o)",
-    points=[dict(x=nl, kernel="bfs", traffic=f"NocLat={nl}", every=1024) for nl in NOC_LAT[1:]],
+    points=[dict(x=nl, kernel="bfs", traffic=f"NocLat={nl}", every=1024) for nl in NOC_LAT],
     series=[("sampled mean (avg_o, most frequent over windows with samples)", lambda r: mode_nz(r, "avg_o")),
             ("timeouts (tmo_o)", lambda r: r.sum("tmo_o"))],
     check="up", slice=(0, 3),
-    note="Shown from NocLat=1 up. Finding, at NocLat=0 (not plotted): the mean is LatMax (1023) with 78 "
-         "timeouts and no stop at all, not 0. An adapter defect, not the block's: with a zero-cycle NoC a "
-         "packet's arrival (its L2 event) comes out of the hierarchy in the same pull as its INJECT, before "
-         "tb/noc_sampler/noc_sampler_traffic.c records the id the block marked it with, so the arrival finds "
-         "no marked packet and the stop is never given; every sample times out (N5) at LatMax "
-         "(doc/traffic-report.md \"Findings\"; not fixed here: the adapter is another block's file)."))
+    note="A packet that reaches its bank while still queued for the injection port (a zero-cycle NoC) stops "
+         "the cycle after its injection (tb/noc_sampler/noc_sampler_traffic.c), so at NocLat=0 the mean is 1, "
+         "the least the block measures."))
 
 # --- vtt: the victim cache holds what its active partitions can -----------
 

@@ -17,6 +17,9 @@
  *   a private noc_sampler model on the inputs it gives (its mark_o /
  *   mark_id_o are the DUT's in the same cycle): the stimulus stays a
  *   function of the traffic and the parameters. Only marked packets stop.
+ *   A packet that reaches its bank while still queued for the injection
+ *   port (a NoC faster than the queue: NocLat = 0) is kept as arrived and
+ *   stops the cycle after its injection, when it was marked.
  * - per_end_i: a window closes every WINDOW cycles.
  * The traffic is over when SM 0 has no packet left to inject or stop.
  */
@@ -41,6 +44,8 @@ typedef struct ns_ta {
   unsigned nstop;
   ns_mark_t mk[NSA_Q];         /* marked packets in flight */
   unsigned nmk;
+  uint64_t arr[NSA_Q];         /* packets that reached their bank while still waiting to be injected */
+  unsigned narr;
 } ns_ta_t;
 
 static void ta_free(void *v)
@@ -74,18 +79,36 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
       if (s->ninj < NSA_Q) s->inj[s->ninj++] = e.pkt;
       continue;
     }
-    for (unsigned j = 0; j < s->nmk; j++)
+    int found = 0;
+    for (unsigned j = 0; j < s->nmk && !found; j++)
       if (s->mk[j].pkt == e.pkt) {
         if (s->nstop < NSA_Q) s->stop[s->nstop++] = s->mk[j].id;
         s->mk[j] = s->mk[--s->nmk];
+        found = 1;
+      }
+    if (found) continue;
+    /* not marked (yet): a packet still queued for the port (a NoC faster
+     * than the injection queue, NocLat = 0) stops right after its injection */
+    for (unsigned q = 0; q < s->ninj; q++)
+      if (s->inj[q] == e.pkt && s->narr < NSA_Q) {
+        s->arr[s->narr++] = e.pkt;
         break;
       }
   }
   if (rc < 0) return rc;
   if (kit_tclock_over(&s->c) && !s->ninj && !s->nstop) return 0;
+  int late = -1;   /* a stop that follows this cycle's injection */
   if (s->ninj) {
     i->inj_valid_i = 1;
-    if (s->o.mark_o) {
+    int arrived = 0;
+    for (unsigned q = 0; q < s->narr && !arrived; q++)
+      if (s->arr[q] == s->inj[0]) {
+        s->arr[q] = s->arr[--s->narr];
+        arrived = 1;
+      }
+    if (s->o.mark_o && arrived) {
+      late = (int)s->o.mark_id_o;
+    } else if (s->o.mark_o) {
       if (s->nmk == NSA_Q) memmove(s->mk, s->mk + 1, --s->nmk * sizeof s->mk[0]);   /* the oldest is lost */
       s->mk[s->nmk++] = (ns_mark_t){s->inj[0], (unsigned)s->o.mark_id_o};
     }
@@ -96,6 +119,7 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
     i->ret_id_i = s->stop[0];
     memmove(s->stop, s->stop + 1, --s->nstop * sizeof s->stop[0]);
   }
+  if (late >= 0 && s->nstop < NSA_Q) s->stop[s->nstop++] = (unsigned)late;   /* from the next cycle on */
   i->per_end_i = s->c.now % WINDOW == WINDOW - 1;
   noc_sampler_block.model_step(s->m, in, (uint64_t *)&s->o);
   s->c.now++;
