@@ -195,7 +195,7 @@ LSARGS  = $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--wave
 check: deps tools
 	@tools/jobs.py check --blocks $(call q,$(BLOCK)) $(REQUEST) \
 	  $(if $(WANT_WAVES),--waves build/$(BLOCK)_seed$(SEED).vcd) $(if $(strip $(LSARGS)),--lockstep-args '$(strip $(LSARGS))') \
-	  $(if $(SUMMARY),--summary $(call q,$(SUMMARY)))
+	  $(if $(SUMMARY),--summary $(call q,$(SUMMARY))) $(if $(RESULTS_DIR),--results-dir $(call q,$(RESULTS_DIR)))
 
 vectors: deps tools
 	@tools/jobs.py vectors --blocks $(call q,$(SOME)) --seed $(SEED) $(if $(call given,VEC_CYCLES),--vec-cycles $(VEC_CYCLES)) \

@@ -19,13 +19,18 @@
 # kernels, six model builds: about a CPU-minute.
 . "$(dirname "$0")/lib.sh"
 T=build/test/traffic_lockstep; rm -rf "$T"; mkdir -p "$T"
-# res PATH: PATH in the newest make check's results (build/results/check/run-PID/)
-res() { local d; d=$(ls -td build/results/check/run-*/ 2>/dev/null | head -1); echo "${d}$1"; }
+# res PATH: PATH in the results of this script's last make check: each
+# one writes into its own RESULTS_DIR ($T/r), emptied before it, because
+# another suite script's make check sweeps the build/results/check/run-PID
+# directories of ended invocations
+R=$T/r
+res() { echo "$R/$1"; }
+mc() { rm -rf "$R"; make --no-print-directory check RESULTS_DIR="$R" "$@"; }
 # traffic_run NAME BLOCK KERNEL "TRAFFIC_PARAMS" "PARAMS" PYTHON-CONDITION: make check on the
 # kernel must pass and its result (d) satisfy the condition (c = d["cover"]).
 traffic_run() {
   local name=$1 b=$2 k=$3 tp=$4 p=$5 cond=$6 out rc r got
-  out=$(make --no-print-directory check BLOCK="$b" TRAFFIC="$k" ${tp:+TRAFFIC_PARAMS="$tp"} ${p:+PARAMS="$p"} 2>&1); rc=$?
+  out=$(mc BLOCK="$b" TRAFFIC="$k" ${tp:+TRAFFIC_PARAMS="$tp"} ${p:+PARAMS="$p"} 2>&1); rc=$?
   r=$(res "$b/traffic-$k/s1.json")
   got=$(jget "$r" "'%s %s' % (d['verdict'] == 'matched' and d['source'].startswith('traffic $k') and d['traffic']['kernel'] == '$k' and bool($(printf '%s' "$cond" | sed 's/c\[/d["cover"][/g')), d['cycles'])")
   if [ $rc -eq 0 ] && [ "${got%% *}" = True ]; then ok "traffic $name: $b on $k matched ${got#* } cycles, its events reach the ports ($cond)"
@@ -54,9 +59,9 @@ else bad "traffic: planted fault: rc=$rc $(printf '%s\n' "$out" | grep -E 'MISMA
 
 # a kit trace of the kernel drives the block exactly as the kernel
 build/kit traffic matmul --seed 1 -o "$T/mm.trace" >/dev/null
-make --no-print-directory check BLOCK=hac TRAFFIC=matmul >/dev/null 2>&1
+mc BLOCK=hac TRAFFIC=matmul >/dev/null 2>&1
 a=$(jget "$(res hac/traffic-matmul/s1.json)" '"%d %s" % (d["cycles"], sorted(d["cover"].items()))')
-make --no-print-directory check BLOCK=hac TRACE="$T/mm.trace" >/dev/null 2>&1
+mc BLOCK=hac TRACE="$T/mm.trace" >/dev/null 2>&1
 b=$(jget "$(res hac/trace-mm.trace/s1.json)" '"%d %s" % (d["cycles"], sorted(d["cover"].items()))')
 src=$(jget "$(res hac/trace-mm.trace/s1.json)" 'd["source"] + "|" + d["traffic"]["trace"]')
 [ -n "$a" ] && [ "$a" = "$b" ] && [ "$src" = "trace $T/mm.trace|$T/mm.trace" ] \
@@ -65,7 +70,7 @@ src=$(jget "$(res hac/trace-mm.trace/s1.json)" 'd["source"] + "|" + d["traffic"]
 
 # same seed, same bytes; another bfs seed, another run
 for s in 1 1b 2; do
-  make --no-print-directory check BLOCK=victim_bits TRAFFIC=bfs SEED=${s%b} >/dev/null 2>&1
+  mc BLOCK=victim_bits TRAFFIC=bfs SEED=${s%b} >/dev/null 2>&1
   cp "$(res "victim_bits/traffic-bfs/s${s%b}.json")" "$T/bfs_$s.json" 2>/dev/null
 done
 if cmp -s "$T/bfs_1.json" "$T/bfs_1b.json" && [ -s "$T/bfs_1.json" ] \
