@@ -11,8 +11,9 @@
  *    the largest-ID throttle target are popcounts and a count-leading-
  *    zeros; FRN and BA are arrays written at most once per step;
  *  - LRN (a maximum over the slots) is recomputed only in a step that
- *    changed occupancy, #reg or an FRN; the LIFO search runs only when a
- *    restore starts;
+ *    changed occupancy, #reg or an FRN; the restore target is the top of
+ *    the LIFO stack (doc "Storage": the RTL's SRAM shape), the BA search
+ *    survives only in the invariant check;
  *  - nothing is copied wholesale: the step reads the current state into a
  *    few locals, decides, then writes only the fields that change.
  *
@@ -72,7 +73,9 @@ uint32_t ctl_lrn(const ctl_model_t *m)
   return l;
 }
 
-/* doc "Restore target": smallest ID backed up with BA = BP - S. */
+/* doc "Restore target": smallest ID backed up with BA = BP - S (the
+ * paper's search; the step takes the stack's top, which the invariants
+ * show is this CTA). */
 static int ctl_lifo_top(const ctl_model_t *m, uint32_t bp_minus_s, unsigned *top)
 {
   uint32_t cand = m->v & ~m->act & m->c;
@@ -85,6 +88,16 @@ static int ctl_lifo_top(const ctl_model_t *m, uint32_t bp_minus_s, unsigned *top
 }
 
 static unsigned popc(uint32_t x) { return (unsigned)__builtin_popcount(x); }
+
+/* doc "LIFO stack": the restore target is the CTA at the top of the stack,
+ * position n - 1 (n = popcount(V & C)); found when a backed-up CTA exists.
+ * Only asked with the mover idle, when every stacked CTA is backed up. */
+static int ctl_stack_top(const ctl_model_t *m, unsigned *top)
+{
+  if (!(m->v & ~m->act & m->c)) return 0;
+  *top = m->stk[popc(m->v & m->c) - 1u];
+  return 1;
+}
 
 /* ---------------------------------------------------------------------- */
 /* Life cycle                                                               */
@@ -131,7 +144,12 @@ void ctl_reset(ctl_model_t *m)
   m->nrm1 = m->lrn = m->bp = 0;
   m->v = m->act = m->c = 0;
   memset(m->frn, 0, sizeof m->frn);
+  /* BA and the stack are SRAM rows (no reset, doc "Storage"): zeroed here
+   * for determinism only; no value is read before it is written (ba_ok,
+   * positions < n) */
   memset(m->ba, 0, sizeof m->ba);
+  m->ba_ok = 0;
+  memset(m->stk, 0, sizeof m->stk);
   m->phase = CTL_PH_WAIT;
   m->pro = 0;
   m->mv = CTL_MV_IDLE;
@@ -188,8 +206,10 @@ static int move_step(ctl_model_t *m, const ctl_in_t *in, uint32_t nreg, uint32_t
     if (wr) { m->head = buf_next(m, m->head); m->bcnt--; m->bfill--; }
     if (rd) { m->addr[tail] = m->bp + CTL_LINE * m->k; m->k++; m->bcnt++; m->bfill++; }
     if (m->k == nreg && m->bcnt == 0) {            /* last memory write accepted */
+      m->stk[popc(m->v & m->c)] = (uint8_t)c;      /* push at position n (doc "LIFO stack") */
       m->c |= 1u << c;                              /* Decision (when C is set) */
       m->ba[c] = m->bp;                             /* Decision (BA = BP before the advance) */
+      m->ba_ok |= 1u << c;
       m->bp += s;
       m->mv = CTL_MV_IDLE;
       return 1;
@@ -253,7 +273,7 @@ void ctl_step(ctl_model_t *m, const ctl_in_t *in, ctl_out_t *out)
     o.dbg_act_o = m->act >> dbg & 1u;
     o.dbg_c_o = m->c >> dbg & 1u;
     o.dbg_frn_o = m->frn[dbg];
-    o.dbg_ba_o = m->ba[dbg];
+    o.dbg_ba_o = (m->ba_ok >> dbg & 1u) ? m->ba[dbg] : 0u;
   }
 
   /* ---- decisions (doc "Decisions"): at most one move starts ------------ */
@@ -269,7 +289,7 @@ void ctl_step(ctl_model_t *m, const ctl_in_t *in, ctl_out_t *out)
       thr = nact > m->minact;                      /* Decision (MinAct) */
       if (!thr) dec = CTL_DEC_THR_BLOCKED;
     } else if (dec == CTL_DEC_RESTORE) {
-      res = ctl_lifo_top(m, m->bp - s, &top);      /* Decision (LIFO) */
+      res = ctl_stack_top(m, &top);      /* Decision (LIFO) */
       if (!res) dec = CTL_DEC_RES_BLOCKED;
     }
   } else if (wtest) {
@@ -278,7 +298,7 @@ void ctl_step(ctl_model_t *m, const ctl_in_t *in, ctl_out_t *out)
   unsigned lnew = 0, pend = m->pend;
   if (idle && m->pend > 0) {                       /* pending restore */
     pend--;
-    res = ctl_lifo_top(m, m->bp - s, &top);
+    res = ctl_stack_top(m, &top);
     lnew = !res;                                   /* unreachable (doc) */
   }
   if (done) {                                      /* completion (3.2, 4.1) */
@@ -414,7 +434,14 @@ int ctl_check_invariants(const ctl_model_t *m, uint32_t b0, char *err, size_t er
     if (off % s || off / s >= n) CTL_FAIL("BA[%u] = %#x not on the stack", c, m->ba[c]);
     if (seen >> (off / s) & 1u) CTL_FAIL("two CTAs share stack position %u", off / s);
     seen |= 1u << (off / s);
+    if (!(m->ba_ok >> c & 1u)) CTL_FAIL("stacked CTA %u with BA never written", c);
+    if (m->stk[off / s] != c) CTL_FAIL("stack position %u holds CTA %u, not %u", off / s, m->stk[off / s], c);
   }
+  /* the stack's top is the paper's search result (BA = BP - S) */
+  unsigned top_stk = 0, top_ba = 0;
+  if (m->mv == CTL_MV_IDLE && ctl_stack_top(m, &top_stk) &&
+      (!ctl_lifo_top(m, m->bp - s, &top_ba) || top_ba != top_stk))
+    CTL_FAIL("stack top CTA %u, but the BA search finds %u", top_stk, top_ba);
   if (m->mv == CTL_MV_RESTORE && m->ba[m->mv_cta] != m->bp - s) CTL_FAIL("restoring a CTA that is not the LIFO top");
   /* LRN */
   if (m->lrn != ctl_lrn(m)) CTL_FAIL("LRN %u != max last RN %u", m->lrn, ctl_lrn(m));

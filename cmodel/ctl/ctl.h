@@ -10,7 +10,7 @@
  * generator (tb/ctl/ctl_stim.c) so that the environment can react to the
  * outputs. A step is O(1) except when CTA occupancy changes (a launch, a
  * completion, a move starting or ending), where LRN is recomputed over the
- * <= 32 slots; nothing is allocated after ctl_new(). Per-CTA bits are kept
+ * <= 32 slots (the restore target is the LIFO stack's top, one read); nothing is allocated after ctl_new(). Per-CTA bits are kept
  * as 32-bit masks so the schedulable set, the counts and the largest-ID
  * throttle target are a few instructions.
  *
@@ -69,7 +69,9 @@ typedef struct ctl_model {
   /* Per-CTA Info (4.1) + resident bit, bit c = slot c (< maxcta) */
   uint32_t v, act, c;
   uint32_t frn[CTL_MAX_CTA];       /* RnW */
-  uint32_t ba[CTL_MAX_CTA];        /* 32; meaningful while C = 1 */
+  uint32_t ba[CTL_MAX_CTA];        /* 32; meaningful while C = 1; SRAM (no reset) */
+  uint32_t ba_ok;                  /* bit c: BA[c] written since reset (flops; dbg_ba_o is 0 until then) */
+  uint8_t stk[CTL_MAX_CTA];        /* CtaW: LIFO stack, CTA at stack position p (< n = popcount(V & C)); SRAM */
   /* control */
   unsigned phase;                  /* CTL_PH_* */
   unsigned pro;                    /* proactive throttle due */

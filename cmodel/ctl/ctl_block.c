@@ -72,6 +72,10 @@ void ctl_storage(const long *P, kit_storage_t *st)
   st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, bufa_txt, bufent, "entry", 32};
   st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, bufd_txt, bufent, "entry", databits};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "resident bit V (not in the paper)", maxcta, "CTA", 1};
+  /* the SRAM shape (doc "Storage": which rows are SRAM) */
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "SRAM LIFO stack: CTA ID per stack position", maxcta,
+                                     "position", ctaw};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "SRAM BA-written flags", maxcta, "CTA", 1};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "control: phase 2 + proactive due 1", 1, "block", 3};
   /* mv 2, mv_cta CtaW, k NregW, vtt_ok 1, pend NumW */
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "move engine: state, CTA, k, vtt_ok, pend", 1, "block",
@@ -196,4 +200,4 @@ static const kit_equiv_t ctl_equivs[] = {
    "one CTA slot and one buffer entry (g_nact_one, g_head_one)"},
 };
 
-KIT_BLOCK_DEFINE(ctl, ctl, "rtl/ctl/ctl.v", NULL);
+KIT_BLOCK_DEFINE(ctl, ctl, "rtl/ctl/ctl.v rtl/mem/kit_mem.v", NULL);
