@@ -10,6 +10,12 @@
 // ready/valid handshakes (addresses and RNs only, no data). Every output is
 // a flop.
 //
+// Storage (doc/ctl.md "Storage", issue 32): BA, the LIFO stack (the CTA at
+// each stack position) and the buffer's address fields are kit_mem memories
+// (rtl/mem/kit_mem.v, SRAM ports: one write and one combinational read per
+// cycle each); the per-CTA bits, FRN (LRN's maximum reads every slot) and
+// the BA-written flags are flops.
+//
 // Specification: doc/ctl.md, sections "Ports", "State and reset", "One
 // cycle" (IPC monitor and Eq. 1, phase, decisions, throttle, backup,
 // restore, completions and launches, LRN), "Handshakes" (with the timing
@@ -156,10 +162,10 @@ module ctl #(
   reg [InstW-1:0]       cnt_q, cnt_d, icur_q, icur_d, iprev_q, iprev_d;
   reg [RnW-1:0]         nrm1_q, nrm1_d, lrn_q, lrn_d;
   reg [31:0]            bp_q, bp_d;
-  // Per-CTA Info (slot e at e*W +: W) and the resident bit
-  reg [MaxCta-1:0]      v_q, v_d, act_q, act_d, c_q, c_d;
+  // Per-CTA Info (slot e at e*W +: W) and the resident bit; BA is a
+  // memory (below), baok_q[e] says BA[e] was written since reset
+  reg [MaxCta-1:0]      v_q, v_d, act_q, act_d, c_q, c_d, baok_q, baok_d;
   reg [MaxCta*RnW-1:0]  frn_q, frn_d;
-  reg [MaxCta*32-1:0]   ba_q, ba_d;
   // control and move engine
   reg [1:0]             phase_q, phase_d;
   reg                   pro_q, pro_d;
@@ -168,8 +174,8 @@ module ctl #(
   reg [NregW-1:0]       k_q, k_d;
   reg                   vttok_q, vttok_d;
   reg [NumW-1:0]        pend_q, pend_d;
-  // buffer: address fields (the data field is abstracted), FIFO control
-  reg [BufEnt*32-1:0]   addr_q, addr_d;
+  // buffer: address fields in a memory (below; the data field is
+  // abstracted), FIFO control
   wire [HeadW-1:0]      head_q;
   reg [HeadW-1:0]       head_d;
   reg [BufW-1:0]        bcnt_q, bcnt_d, bfill_q, bfill_d;
@@ -187,12 +193,119 @@ module ctl #(
   reg [31:0]            dbgba_q, dbgba_d;
 
   // ---------------------------------------------------------------------
+  // Memories (doc/ctl.md "Storage": which rows are SRAM). Every read
+  // address comes from flops and inputs only, computed outside the
+  // next-state block, so no combinational path runs through a memory.
+  // ---------------------------------------------------------------------
+  // nstk = n, the CTAs on the LIFO stack (backed up or being restored)
+  reg [NumW-1:0]   nstk;
+  integer          ns;
+  always @* begin
+    nstk = {NumW{1'b0}};
+    for (ns = 0; ns < MaxCta; ns = ns + 1)
+      if (v_q[ns] && c_q[ns]) nstk = nstk + NumOne;
+  end
+  // buffer pointers: the oldest entry after this cycle's removal (read
+  // address) and the entry an append writes
+  reg              pop;
+  reg [TW-1:0]     tail, head_inc, tmp_t;
+  reg [HeadW-1:0]  head_n;
+  always @* begin
+    case (mv_q)
+      MvBackup:  pop = memv_q & mem_ready_i;
+      MvRestore: pop = wrv_q & rf_wr_ready_i;
+      default:   pop = 1'b0;
+    endcase
+    tail  = {TW{1'b0}};
+    tmp_t = {TW{1'b0}};
+    tail[HeadW-1:0]  = head_q;
+    tmp_t[BufW-1:0]  = bcnt_q;
+    head_inc = tail + TOne;
+    if (head_inc >= TBuf) head_inc = {TW{1'b0}};
+    tail = tail + tmp_t;
+    if (tail >= TBuf) tail = tail - TBuf;
+    head_n = pop ? head_inc[HeadW-1:0] : head_q;
+  end
+
+  // Formal builds read every row through extra ports (the properties look
+  // at the whole table); the design itself uses one read port per memory.
+`ifdef FORMAL
+  localparam integer FRows = 1;
+`else
+  localparam integer FRows = 0;
+`endif
+  wire [MaxCta*CtaW-1:0] all_cta;
+  wire [BufEnt*HeadW-1:0] all_ent;
+  genvar gr;
+  generate
+    for (gr = 0; gr < MaxCta; gr = gr + 1) begin : g_all_cta
+      assign all_cta[gr * CtaW +: CtaW] = gr[CtaW-1:0];
+    end
+    for (gr = 0; gr < BufEnt; gr = gr + 1) begin : g_all_ent
+      assign all_ent[gr * HeadW +: HeadW] = gr[HeadW-1:0];
+    end
+  endgenerate
+  localparam integer CtaRd = 1 + FRows * MaxCta;
+  localparam integer BufRd = 1 + FRows * BufEnt;
+
+  // BA: one write (a backup completes: BA[mv_cta] <= BP), one read (the
+  // debug port's slot). The restore address is BP - S + 128 k, equal to
+  // BA[mv_cta] + 128 k (doc "LIFO stack"; the formal proof checks it).
+  reg                    ba_we;
+  wire [CtaRd*32-1:0]    ba_rd;
+  wire [CtaRd*CtaW-1:0]  ba_raddr;
+  // LIFO stack: one write (a backup completes: position n <= mv_cta), one
+  // read (position n - 1, the restore target)
+  wire [CtaRd*CtaW-1:0]  stk_rd, stk_raddr;
+  // (n < MaxCta: a throttle leaves MinAct >= 1 CTAs schedulable, so n and
+  // n - 1 fit CtaW bits; kit_mem's formal contract checks the write)
+  wire [CtaW-1:0]        stk_top = nstk[CtaW-1:0] - {{(CtaW-1){1'b0}}, 1'b1};
+  wire                   unused_nstk = nstk[NumW-1];
+  // buffer address fields: one write (the append at the tail), one read
+  // (the oldest entry after this cycle's removal)
+  reg                    buf_we;
+  reg [31:0]             buf_wdata;
+  wire [BufRd*32-1:0]    buf_rd;
+  wire [BufRd*HeadW-1:0] buf_raddr;
+  generate
+    if (FRows != 0) begin : g_frd
+      assign ba_raddr  = {all_cta, dbg_cta_i};
+      assign stk_raddr = {all_cta, stk_top};
+      assign buf_raddr = {all_ent, head_n};
+    end else begin : g_rd
+      assign ba_raddr  = dbg_cta_i;
+      assign stk_raddr = stk_top;
+      assign buf_raddr = head_n;
+      wire unused_all = ^{all_cta, all_ent};
+    end
+  endgenerate
+
+  kit_mem #(
+    .Depth (MaxCta), .Width (32), .NumRd (CtaRd), .NumWr (1), .RegRd (0)
+  ) u_ba (
+    .clk_i (clk_i), .we_i (ba_we), .waddr_i (mvcta_q), .wdata_i (bp_q),
+    .raddr_i (ba_raddr), .rdata_o (ba_rd)
+  );
+  kit_mem #(
+    .Depth (MaxCta), .Width (CtaW), .NumRd (CtaRd), .NumWr (1), .RegRd (0)
+  ) u_stk (
+    .clk_i (clk_i), .we_i (ba_we), .waddr_i (nstk[CtaW-1:0]), .wdata_i (mvcta_q),
+    .raddr_i (stk_raddr), .rdata_o (stk_rd)
+  );
+  kit_mem #(
+    .Depth (BufEnt), .Width (32), .NumRd (BufRd), .NumWr (1), .RegRd (0)
+  ) u_buf (
+    .clk_i (clk_i), .we_i (buf_we), .waddr_i (tail[HeadW-1:0]), .wdata_i (buf_wdata),
+    .raddr_i (buf_raddr), .rdata_o (buf_rd)
+  );
+
+  // ---------------------------------------------------------------------
   // Next-state and output logic
   // ---------------------------------------------------------------------
   integer            e;
   reg [NregW-1:0]    nreg, nreg_n;
   reg [31:0]         stride, bp_ms;
-  reg [MaxCta-1:0]   sched, cand;
+  reg [MaxCta-1:0]   sched;
   reg [NumW-1:0]     nact, ninact;
   reg                launch_ok, done_ok, idle, quiet, pro_due, wtest;
   reg [CtaW-1:0]     thr_id, top_id;
@@ -200,27 +313,26 @@ module ctl #(
   reg [CmpW-1:0]     lhs, rhs_up, rhs_lo;
   reg [2:0]          dec;
   reg [InstW:0]      ret_ext, sum;
-  reg [TW-1:0]       tail, head_inc, tmp_t;
   reg [RnW-1:0]      frn_mv, frn_e;
   reg [RnW:0]        last_mv, last_e;
-  reg [31:0]         ba_mv, addr_head;
+  reg [31:0]         addr_head;
 
   always @* begin
     // defaults: nothing changes
     cnt_d   = cnt_q;   icur_d  = icur_q;  iprev_d = iprev_q;
     nrm1_d  = nrm1_q;  bp_d    = bp_q;
     v_d     = v_q;     act_d   = act_q;   c_d     = c_q;
-    frn_d   = frn_q;   ba_d    = ba_q;
+    frn_d   = frn_q;   baok_d  = baok_q;
     phase_d = phase_q; mv_d    = mv_q;    mvcta_d = mvcta_q;
     k_d     = k_q;     vttok_d = vttok_q;
-    addr_d  = addr_q;  head_d  = head_q;  bcnt_d  = bcnt_q;  bfill_d = bfill_q;
+    head_d  = head_q;  bcnt_d  = bcnt_q;  bfill_d = bfill_q;
+    ba_we   = 1'b0;    buf_we  = 1'b0;    buf_wdata = 32'd0;
 
     // ---- the state at the start of the cycle (doc "One cycle") --------
     nreg   = {1'b0, nrm1_q} + NregOne;
     stride = {{(32-NregW-7){1'b0}}, nreg, 7'd0};                 // #reg x 128
     bp_ms  = bp_q - stride;
     sched  = v_q & act_q & ~c_q;
-    cand   = v_q & ~act_q & c_q;
     nact   = {NumW{1'b0}};
     ninact = {NumW{1'b0}};
     launch_ok = 1'b0;
@@ -235,15 +347,10 @@ module ctl #(
       if (sched[e]) thr_id = e[CtaW-1:0];                         // largest ID
       if (mvcta_q == e[CtaW-1:0]) frn_mv = frn_q[e * RnW +: RnW];
     end
-    // LIFO top: the smallest ID wins (the loop runs downwards)
-    found  = 1'b0;
-    top_id = {CtaW{1'b0}};
-    for (e = MaxCta - 1; e >= 0; e = e - 1) begin
-      if (cand[e] && (ba_q[e * 32 +: 32] == bp_ms)) begin
-        found  = 1'b1;
-        top_id = e[CtaW-1:0];
-      end
-    end
+    // LIFO top: the stack's position n - 1 (doc "LIFO stack"), found when
+    // a CTA is backed up (asked only with the mover idle)
+    found  = |(v_q & ~act_q & c_q);
+    top_id = stk_rd[CtaW-1:0];
     idle    = (mv_q == MvIdle);
     quiet   = idle & (pend_q == {NumW{1'b0}}) & ~done_ok;
     pro_due = pro_q | ((phase_q == PhWait) & (lm_state_i == 2'd1));
@@ -304,14 +411,6 @@ module ctl #(
     pro_d = pro_due & ~quiet;
 
     // ---- move engine (doc "Backup", "Restore") --------------------------
-    tail  = {TW{1'b0}};
-    tmp_t = {TW{1'b0}};
-    tail[HeadW-1:0]  = head_q;
-    tmp_t[BufW-1:0]  = bcnt_q;
-    head_inc = tail + TOne;
-    if (head_inc >= TBuf) head_inc = {TW{1'b0}};
-    tail = tail + tmp_t;
-    if (tail >= TBuf) tail = tail - TBuf;
     last_mv = {1'b0, frn_mv} + {1'b0, nrm1_q};
     if (last_mv[RnW]) last_mv = {1'b0, RnMax};
     rd   = 1'b0;
@@ -337,18 +436,15 @@ module ctl #(
       default: ;
     endcase
     if (wr) begin
-      head_d  = head_inc[HeadW-1:0];
+      head_d  = head_n;
       bcnt_d  = bcnt_d - BufOne;
       bfill_d = bfill_d - BufOne;
     end
     if (fill || (rd && (mv_q == MvBackup))) bfill_d = bfill_d + BufOne;
     if (rd) begin
-      for (e = 0; e < BufEnt; e = e + 1) begin
-        if (tail == e[TW-1:0]) begin
-          if (mv_q == MvBackup) addr_d[e * 32 +: 32] = bp_q + {{(32-NregW-7){1'b0}}, k_q, 7'd0};
-          else                  addr_d[e * 32 +: 32] = {{(32-RnW){1'b0}}, frn_mv + k_q[RnW-1:0]};
-        end
-      end
+      buf_we    = 1'b1;                                           // the entry at the tail
+      buf_wdata = (mv_q == MvBackup) ? (bp_q + {{(32-NregW-7){1'b0}}, k_q, 7'd0})
+                                     : {{(32-RnW){1'b0}}, frn_mv + k_q[RnW-1:0]};
       k_d    = k_q + NregOne;
       bcnt_d = bcnt_d + BufOne;
     end
@@ -356,9 +452,10 @@ module ctl #(
       for (e = 0; e < MaxCta; e = e + 1) begin
         if (mvcta_q == e[CtaW-1:0]) begin
           c_d[e] = (mv_q == MvBackup);                            // doc "when C is set"
-          if (mv_q == MvBackup) ba_d[e * 32 +: 32] = bp_q;        // BA = BP before the advance
+          if (mv_q == MvBackup) baok_d[e] = 1'b1;
         end
       end
+      ba_we   = (mv_q == MvBackup);   // BA[mv_cta] = BP before the advance; push mv_cta
       bp_d    = (mv_q == MvBackup) ? (bp_q + stride) : (bp_q - stride);
       mv_d    = MvIdle;
       vttok_d = 1'b0;
@@ -401,21 +498,17 @@ module ctl #(
     ninact_d  = {NumW{1'b0}};
     lrn_d     = {RnW{1'b0}};
     frn_e     = {RnW{1'b0}};
-    ba_mv     = 32'd0;
-    addr_head = 32'd0;
     for (e = 0; e < MaxCta; e = e + 1) begin
       if (sched_d[e])          nact_d   = nact_d + NumOne;
       if (v_d[e] && !act_d[e]) ninact_d = ninact_d + NumOne;
       last_e   = {1'b0, frn_d[e * RnW +: RnW]} + {1'b0, nrm1_d};
       if (last_e[RnW]) last_e = {1'b0, RnMax};
       if (v_d[e] && (act_d[e] || !c_d[e]) && (last_e[RnW-1:0] > lrn_d)) lrn_d = last_e[RnW-1:0];
-      if (mvcta_d == e[CtaW-1:0]) begin
-        frn_e = frn_d[e * RnW +: RnW];
-        ba_mv = ba_d[e * 32 +: 32];
-      end
+      if (mvcta_d == e[CtaW-1:0]) frn_e = frn_d[e * RnW +: RnW];
     end
-    for (e = 0; e < BufEnt; e = e + 1)
-      if (head_d == e[HeadW-1:0]) addr_head = addr_d[e * 32 +: 32];
+    // the oldest entry after this cycle: the one written now when it is
+    // the only one (write-through), else the memory's
+    addr_head = (buf_we && (tail[HeadW-1:0] == head_d)) ? buf_wdata : buf_rd[31:0];
     rdv_d     = (mv_d == MvBackup) && (k_d < nreg_n) && (bcnt_d < BufEntV);
     rdrn_d    = rdv_d ? (frn_e + k_d[RnW-1:0]) : {RnW{1'b0}};
     wrv_d     = (mv_d == MvRestore) && (bfill_d != {BufW{1'b0}}) && vttok_d;
@@ -429,7 +522,7 @@ module ctl #(
       memaddr_d = addr_head;
     end else if ((mv_d == MvRestore) && (k_d < nreg_n) && (bcnt_d < BufEntV)) begin
       memv_d    = 1'b1;
-      memaddr_d = ba_mv + {{(32-NregW-7){1'b0}}, k_d, 7'd0};
+      memaddr_d = bp_ms + {{(32-NregW-7){1'b0}}, k_d, 7'd0};      // BA[mv_cta] = BP - S
     end
 
     // debug read of the state at the start of the cycle
@@ -444,7 +537,7 @@ module ctl #(
         dbgact_d = act_q[e];
         dbgc_d   = c_q[e];
         dbgfrn_d = frn_q[e * RnW +: RnW];
-        dbgba_d  = ba_q[e * 32 +: 32];
+        dbgba_d  = baok_q[e] ? ba_rd[31:0] : 32'd0;
       end
     end
   end
@@ -468,7 +561,7 @@ module ctl #(
       act_q   <= {MaxCta{1'b0}};
       c_q     <= {MaxCta{1'b0}};
       frn_q   <= {(MaxCta*RnW){1'b0}};
-      ba_q    <= {(MaxCta*32){1'b0}};
+      baok_q  <= {MaxCta{1'b0}};
     end else begin
       cnt_q   <= cnt_d;
       icur_q  <= icur_d;
@@ -480,7 +573,7 @@ module ctl #(
       act_q   <= act_d;
       c_q     <= c_d;
       frn_q   <= frn_d;
-      ba_q    <= ba_d;
+      baok_q  <= baok_d;
     end
   end
 
@@ -493,7 +586,6 @@ module ctl #(
       k_q     <= {NregW{1'b0}};
       vttok_q <= 1'b0;
       pend_q  <= {NumW{1'b0}};
-      addr_q  <= {(BufEnt*32){1'b0}};
       bcnt_q  <= {BufW{1'b0}};
       bfill_q <= {BufW{1'b0}};
     end else begin
@@ -504,7 +596,6 @@ module ctl #(
       k_q     <= k_d;
       vttok_q <= vttok_d;
       pend_q  <= pend_d;
-      addr_q  <= addr_d;
       bcnt_q  <= bcnt_d;
       bfill_q <= bfill_d;
     end
@@ -662,7 +753,7 @@ module ctl #(
     for (fi = 0; fi < MaxCta; fi = fi + 1) begin
       if (f_stack[fi]) f_n = f_n + NumOne;
       f_oh[fi] = (mvcta_q == fi[CtaW-1:0]);
-      if (f_oh[fi]) f_ba_mv = ba_q[fi * 32 +: 32];
+      if (f_oh[fi]) f_ba_mv = ba_rd[(fi + 1) * 32 +: 32];
       f_last = {1'b0, frn_q[fi * RnW +: RnW]} + {1'b0, nrm1_q};
       if (f_last[RnW]) f_last = {1'b0, RnMax};
       if (v_q[fi] && (act_q[fi] || !c_q[fi]) && (f_last[RnW-1:0] > f_lrn)) f_lrn = f_last[RnW-1:0];
@@ -671,7 +762,7 @@ module ctl #(
     f_head[HeadW-1:0] = head_q;
     f_head_addr = 32'd0;
     for (fi = 0; fi < BufEnt; fi = fi + 1)
-      if (f_head == fi[TW-1:0]) f_head_addr = addr_q[fi * 32 +: 32];
+      if (f_head == fi[TW-1:0]) f_head_addr = buf_rd[(fi + 1) * 32 +: 32];
 
     // ---- the buffer: bounds; nothing lost or duplicated ----------------
     assert(bfill_q <= bcnt_q);
@@ -691,7 +782,7 @@ module ctl #(
       f_j   = k_q - {{(NregW-BufW){1'b0}}, bcnt_q} + {{(NregW-TW){1'b0}}, f_idx};
       f_want = (mv_q == MvBackup) ? (bp_q + {{(32-NregW-7){1'b0}}, f_j, 7'd0})
                                   : {{(32-RnW){1'b0}}, frn_mv + f_j[RnW-1:0]};
-      if (f_busy && (f_idx < {{(TW-BufW){1'b0}}, bcnt_q})) assert(addr_q[fi * 32 +: 32] == f_want);
+      if (f_busy && (f_idx < {{(TW-BufW){1'b0}}, bcnt_q})) assert(buf_rd[(fi + 1) * 32 +: 32] == f_want);
     end
 
     // ---- at most one CTA is moving, and it is the mover's --------------
@@ -714,7 +805,11 @@ module ctl #(
         f_acc = f_b0;
         for (fj = 0; fj < CtaW; fj = fj + 1)
           if (f_pos[fi * CtaW + fj]) f_acc = f_acc + (stride << fj);
-        assert(ba_q[fi * 32 +: 32] == f_acc);
+        assert(ba_rd[(fi + 1) * 32 +: 32] == f_acc);
+        assert(baok_q[fi]);
+        // the stack holds the CTA at its position (the restore target)
+        for (fj = 0; fj < MaxCta; fj = fj + 1)
+          if (f_pos[fi * CtaW +: CtaW] == fj[CtaW-1:0]) assert(stk_rd[(fj + 1) * CtaW +: CtaW] == fi[CtaW-1:0]);
         for (fj = fi + 1; fj < MaxCta; fj = fj + 1)
           if (f_stack[fj]) assert(f_pos[fi * CtaW +: CtaW] != f_pos[fj * CtaW +: CtaW]);
       end

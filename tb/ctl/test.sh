@@ -128,7 +128,7 @@ formal/formal.sh ctl
 # The paper's literal order (4.1: "updates the BA with the BP value" after
 # BP has advanced, notes C11): BA = BP + S. The BA / BP property must fail.
 formal_planted ctl "BA written after BP advances" \
-  's/if (mv_q == MvBackup) ba_d\[e \* 32 +: 32\] = bp_q;  /if (mv_q == MvBackup) ba_d[e * 32 +: 32] = bp_q + stride;/' bmc
+  's/\.wdata_i (bp_q),/.wdata_i (bp_q + stride),/' bmc
 
 # ---- the checker can fail -------------------------------------------------
 fault_caught ctl 5 50000 4321 mem_addr_o "$B"
