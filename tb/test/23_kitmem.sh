@@ -8,6 +8,7 @@
 # Lint at the corners (one row, non-power-of-two depth, 4 write and 8 read
 # ports, registered read) and Yosys inferring a memory for both read kinds
 # (the SRAM claim of the storage cross-check) cover the parameter space.
+# Then ctl's tables inferred as memories (vtt's check is in tb/vtt/test.sh).
 . "$(dirname "$0")/lib.sh"
 T=build/test/kitmem; rm -rf "$T"; mkdir -p "$T"
 for r in 0 1; do
@@ -32,3 +33,19 @@ for r in 0 1; do
   [ "$got" = "mem=40 flops=0" ] && ok "kit_mem RegRd=$r: Yosys infers one 5 x 8 memory, no flops ($got)" \
     || bad "kit_mem RegRd=$r: Yosys gives '$got', expected mem=40 flops=0"
 done
+# ctl (doc/ctl.md "Which rows are SRAM"): BA, the LIFO stack and the buffer
+# address fields inferred as three memories at a small configuration
+# (3 x 32 + 3 x 2 + 3 x 32 = 198 bits), and the check fails on a kit_mem
+# whose array Yosys must turn into flops (mem2reg planted)
+CS="MaxCta=3 RnW=4 InstW=8 RetW=2 BufEnt=3"
+sram_mem() { echo "$1" | awk '$1 == "STORAGE" {print $4}'; }
+got=$(sram_mem "$(tools/synth.sh ctl "$CS")")
+[ "$got" = "mem=198" ] && ok "SRAM ctl $CS: Yosys infers BA 3 x 32 + stack 3 x 2 + buffer 3 x 32 = 198 memory bits" \
+  || bad "SRAM ctl $CS: Yosys memory bits '$got', expected mem=198"
+sed 's/^  reg \[Width-1:0\] mem_q /  (* mem2reg *) reg [Width-1:0] mem_q /' rtl/mem/kit_mem.v > "$T/kit_mem_flop.v"
+if cmp -s rtl/mem/kit_mem.v "$T/kit_mem_flop.v"; then bad "SRAM ctl planted flop kit_mem: the sed no longer matches rtl/mem/kit_mem.v"
+else
+  got=$(sram_mem "$(SYNTH_RTL="rtl/ctl/ctl.v $T/kit_mem_flop.v" tools/synth.sh ctl "$CS")")
+  [ "$got" = "mem=0" ] && ok "SRAM ctl check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=198" \
+    || bad "SRAM ctl planted flop kit_mem: memory bits '$got', expected mem=0"
+fi
