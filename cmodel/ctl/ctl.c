@@ -89,9 +89,10 @@ static int ctl_lifo_top(const ctl_model_t *m, uint32_t bp_minus_s, unsigned *top
 
 static unsigned popc(uint32_t x) { return (unsigned)__builtin_popcount(x); }
 
-/* doc "LIFO stack": the restore target is the CTA at the top of the stack,
- * position n - 1 (n = popcount(V & C)); found when a backed-up CTA exists.
- * Only asked with the mover idle, when every stacked CTA is backed up. */
+/* doc "Which rows are SRAM" (Decision "LIFO stack"): the restore target
+ * is the CTA at the top of the stack, position n - 1 (n = popcount(V &
+ * C)); found when a backed-up CTA exists. Only asked with the mover idle,
+ * when every stacked CTA is backed up. */
 static int ctl_stack_top(const ctl_model_t *m, unsigned *top)
 {
   if (!(m->v & ~m->act & m->c)) return 0;
@@ -206,7 +207,7 @@ static int move_step(ctl_model_t *m, const ctl_in_t *in, uint32_t nreg, uint32_t
     if (wr) { m->head = buf_next(m, m->head); m->bcnt--; m->bfill--; }
     if (rd) { m->addr[tail] = m->bp + CTL_LINE * m->k; m->k++; m->bcnt++; m->bfill++; }
     if (m->k == nreg && m->bcnt == 0) {            /* last memory write accepted */
-      m->stk[popc(m->v & m->c)] = (uint8_t)c;      /* push at position n (doc "LIFO stack") */
+      m->stk[popc(m->v & m->c)] = (uint8_t)c;      /* push at position n (doc "Storage") */
       m->c |= 1u << c;                              /* Decision (when C is set) */
       m->ba[c] = m->bp;                             /* Decision (BA = BP before the advance) */
       m->ba_ok |= 1u << c;

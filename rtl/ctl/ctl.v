@@ -231,10 +231,7 @@ module ctl #(
   // at the whole table); the design itself uses one read port per memory.
 `ifdef FORMAL
   localparam integer FRows = 1;
-`else
-  localparam integer FRows = 0;
-`endif
-  wire [MaxCta*CtaW-1:0] all_cta;
+  wire [MaxCta*CtaW-1:0]  all_cta;
   wire [BufEnt*HeadW-1:0] all_ent;
   genvar gr;
   generate
@@ -245,12 +242,15 @@ module ctl #(
       assign all_ent[gr * HeadW +: HeadW] = gr[HeadW-1:0];
     end
   endgenerate
+`else
+  localparam integer FRows = 0;
+`endif
   localparam integer CtaRd = 1 + FRows * MaxCta;
   localparam integer BufRd = 1 + FRows * BufEnt;
 
   // BA: one write (a backup completes: BA[mv_cta] <= BP), one read (the
   // debug port's slot). The restore address is BP - S + 128 k, equal to
-  // BA[mv_cta] + 128 k (doc "LIFO stack"; the formal proof checks it).
+  // BA[mv_cta] + 128 k (doc "Storage": restore address from BP; the formal proof checks it).
   reg                    ba_we;
   wire [CtaRd*32-1:0]    ba_rd;
   wire [CtaRd*CtaW-1:0]  ba_raddr;
@@ -267,18 +267,15 @@ module ctl #(
   reg [31:0]             buf_wdata;
   wire [BufRd*32-1:0]    buf_rd;
   wire [BufRd*HeadW-1:0] buf_raddr;
-  generate
-    if (FRows != 0) begin : g_frd
-      assign ba_raddr  = {all_cta, dbg_cta_i};
-      assign stk_raddr = {all_cta, stk_top};
-      assign buf_raddr = {all_ent, head_n};
-    end else begin : g_rd
-      assign ba_raddr  = dbg_cta_i;
-      assign stk_raddr = stk_top;
-      assign buf_raddr = head_n;
-      wire unused_all = ^{all_cta, all_ent};
-    end
-  endgenerate
+`ifdef FORMAL
+  assign ba_raddr  = {all_cta, dbg_cta_i};
+  assign stk_raddr = {all_cta, stk_top};
+  assign buf_raddr = {all_ent, head_n};
+`else
+  assign ba_raddr  = dbg_cta_i;
+  assign stk_raddr = stk_top;
+  assign buf_raddr = head_n;
+`endif
 
   kit_mem #(
     .Depth (MaxCta), .Width (32), .NumRd (CtaRd), .NumWr (1), .RegRd (0)
@@ -347,7 +344,7 @@ module ctl #(
       if (sched[e]) thr_id = e[CtaW-1:0];                         // largest ID
       if (mvcta_q == e[CtaW-1:0]) frn_mv = frn_q[e * RnW +: RnW];
     end
-    // LIFO top: the stack's position n - 1 (doc "LIFO stack"), found when
+    // LIFO top: the stack's position n - 1 (doc "Storage"), found when
     // a CTA is backed up (asked only with the mover idle)
     found  = |(v_q & ~act_q & c_q);
     top_id = stk_rd[CtaW-1:0];
