@@ -123,6 +123,7 @@ module ctl #(
   localparam [RnW-1:0]   RnOne    = 1;
   localparam [TW-1:0]    TOne     = 1;
   localparam [TW-1:0]    TBuf     = BufEnt[TW-1:0];
+  localparam [MaxCta-1:0] SlotOne = 1;   // slot c's bit: SlotOne << c (0 for c >= MaxCta)
 
   // ---------------------------------------------------------------------
   // Illegal parameters stop elaboration (non-existent module, reason in
@@ -313,6 +314,8 @@ module ctl #(
   reg [RnW-1:0]      frn_mv, frn_e;
   reg [RnW:0]        last_mv, last_e;
   reg [31:0]         addr_head;
+  reg [MaxCta-1:0]   launch_oh, done_oh, mv_oh, occ_n;
+  reg [RnW-1:0]      frn_max;
 
   always @* begin
     // defaults: nothing changes
@@ -332,17 +335,17 @@ module ctl #(
     sched  = v_q & act_q & ~c_q;
     nact   = {NumW{1'b0}};
     ninact = {NumW{1'b0}};
-    launch_ok = 1'b0;
-    done_ok   = 1'b0;
+    launch_oh = SlotOne << launch_id_i;                          // 0 for an ID >= MaxCta
+    done_oh   = SlotOne << done_id_i;
+    mv_oh     = SlotOne << mvcta_q;
+    launch_ok = launch_valid_i & |(launch_oh & ~v_q);
+    done_ok   = done_valid_i & |(done_oh & sched);
     thr_id    = {CtaW{1'b0}};
-    frn_mv    = {RnW{1'b0}};
+    frn_mv    = frn_q[mvcta_q * RnW +: RnW];                     // mv_cta < MaxCta
     for (e = 0; e < MaxCta; e = e + 1) begin
       if (sched[e])            nact   = nact + NumOne;
       if (v_q[e] && !act_q[e]) ninact = ninact + NumOne;
-      if (launch_id_i == e[CtaW-1:0]) launch_ok = launch_valid_i & ~v_q[e];
-      if (done_id_i == e[CtaW-1:0])   done_ok   = done_valid_i & sched[e];
       if (sched[e]) thr_id = e[CtaW-1:0];                         // largest ID
-      if (mvcta_q == e[CtaW-1:0]) frn_mv = frn_q[e * RnW +: RnW];
     end
     // LIFO top: the stack's position n - 1 (doc "Storage"), found when
     // a CTA is backed up (asked only with the mover idle)
@@ -446,11 +449,11 @@ module ctl #(
       bcnt_d = bcnt_d + BufOne;
     end
     if (((mv_q == MvBackup) || (mv_q == MvRestore)) && (k_d == nreg) && (bcnt_d == {BufW{1'b0}})) begin
-      for (e = 0; e < MaxCta; e = e + 1) begin
-        if (mvcta_q == e[CtaW-1:0]) begin
-          c_d[e] = (mv_q == MvBackup);                            // doc "when C is set"
-          if (mv_q == MvBackup) baok_d[e] = 1'b1;
-        end
+      if (mv_q == MvBackup) begin                                 // doc "when C is set"
+        c_d    = c_d | mv_oh;
+        baok_d = baok_d | mv_oh;
+      end else begin
+        c_d    = c_d & ~mv_oh;
       end
       ba_we   = (mv_q == MvBackup);   // BA[mv_cta] = BP before the advance; push mv_cta
       bp_d    = (mv_q == MvBackup) ? (bp_q + stride) : (bp_q - stride);
@@ -473,19 +476,17 @@ module ctl #(
       nrm1_d = cfg_nreg_i[RnW-1:0] - RnOne;
       bp_d   = cfg_bp_i;
     end
-    for (e = 0; e < MaxCta; e = e + 1) begin
-      if (do_thr && (thr_id == e[CtaW-1:0])) act_d[e] = 1'b0;
-      if (do_res && (top_id == e[CtaW-1:0])) act_d[e] = 1'b1;
-      if (done_ok && (done_id_i == e[CtaW-1:0])) begin
-        v_d[e]   = 1'b0;
-        act_d[e] = 1'b0;
-      end
-      if (launch_ok && (launch_id_i == e[CtaW-1:0])) begin
-        v_d[e]   = 1'b1;
-        act_d[e] = 1'b1;
-        c_d[e]   = 1'b0;
-        frn_d[e * RnW +: RnW] = launch_frn_i;
-      end
+    if (do_thr) act_d = act_d & ~(SlotOne << thr_id);
+    if (do_res) act_d = act_d | (SlotOne << top_id);
+    if (done_ok) begin
+      v_d   = v_d & ~done_oh;
+      act_d = act_d & ~done_oh;
+    end
+    if (launch_ok) begin
+      v_d   = v_d | launch_oh;
+      act_d = act_d | launch_oh;
+      c_d   = c_d & ~launch_oh;
+      frn_d[launch_id_i * RnW +: RnW] = launch_frn_i;             // launch_id_i < MaxCta
     end
 
     // ---- registered outputs, from the next state -------------------------
@@ -493,16 +494,19 @@ module ctl #(
     sched_d   = v_d & act_d & ~c_d;
     nact_d    = {NumW{1'b0}};
     ninact_d  = {NumW{1'b0}};
-    lrn_d     = {RnW{1'b0}};
-    frn_e     = {RnW{1'b0}};
+    // LRN: last(c) = min(FRN + nrm1, 2^RnW - 1) grows with FRN, so the
+    // largest last RN is that of the largest occupied FRN (doc "LRN")
+    occ_n     = v_d & (act_d | ~c_d);
+    frn_max   = {RnW{1'b0}};
     for (e = 0; e < MaxCta; e = e + 1) begin
       if (sched_d[e])          nact_d   = nact_d + NumOne;
       if (v_d[e] && !act_d[e]) ninact_d = ninact_d + NumOne;
-      last_e   = {1'b0, frn_d[e * RnW +: RnW]} + {1'b0, nrm1_d};
-      if (last_e[RnW]) last_e = {1'b0, RnMax};
-      if (v_d[e] && (act_d[e] || !c_d[e]) && (last_e[RnW-1:0] > lrn_d)) lrn_d = last_e[RnW-1:0];
-      if (mvcta_d == e[CtaW-1:0]) frn_e = frn_d[e * RnW +: RnW];
+      if (occ_n[e] && (frn_d[e * RnW +: RnW] > frn_max)) frn_max = frn_d[e * RnW +: RnW];
     end
+    last_e = {1'b0, frn_max} + {1'b0, nrm1_d};
+    if (last_e[RnW]) last_e = {1'b0, RnMax};
+    lrn_d  = (occ_n != {MaxCta{1'b0}}) ? last_e[RnW-1:0] : {RnW{1'b0}};
+    frn_e  = frn_d[mvcta_d * RnW +: RnW];                        // mv_cta < MaxCta
     // the oldest entry after this cycle: the one written now when it is
     // the only one (write-through), else the memory's
     addr_head = (buf_we && (tail[HeadW-1:0] == head_d)) ? buf_wdata : buf_rd[31:0];
@@ -528,14 +532,12 @@ module ctl #(
     dbgc_d   = 1'b0;
     dbgfrn_d = {RnW{1'b0}};
     dbgba_d  = 32'd0;
-    for (e = 0; e < MaxCta; e = e + 1) begin
-      if (dbg_cta_i == e[CtaW-1:0]) begin
-        dbgv_d   = v_q[e];
-        dbgact_d = act_q[e];
-        dbgc_d   = c_q[e];
-        dbgfrn_d = frn_q[e * RnW +: RnW];
-        dbgba_d  = baok_q[e] ? ba_rd[31:0] : 32'd0;
-      end
+    if ({1'b0, dbg_cta_i} < MaxCta[CtaW:0]) begin
+      dbgv_d   = v_q[dbg_cta_i];
+      dbgact_d = act_q[dbg_cta_i];
+      dbgc_d   = c_q[dbg_cta_i];
+      dbgfrn_d = frn_q[dbg_cta_i * RnW +: RnW];
+      dbgba_d  = baok_q[dbg_cta_i] ? ba_rd[31:0] : 32'd0;
     end
   end
 
