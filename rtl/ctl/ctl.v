@@ -232,17 +232,13 @@ module ctl #(
   // at the whole table); the design itself uses one read port per memory.
 `ifdef FORMAL
   localparam integer FRows = 1;
-  wire [MaxCta*CtaW-1:0]  all_cta;
-  wire [BufEnt*HeadW-1:0] all_ent;
-  genvar gr;
-  generate
-    for (gr = 0; gr < MaxCta; gr = gr + 1) begin : g_all_cta
-      assign all_cta[gr * CtaW +: CtaW] = gr[CtaW-1:0];
-    end
-    for (gr = 0; gr < BufEnt; gr = gr + 1) begin : g_all_ent
-      assign all_ent[gr * HeadW +: HeadW] = gr[HeadW-1:0];
-    end
-  endgenerate
+  reg [MaxCta*CtaW-1:0]   all_cta;
+  reg [BufEnt*HeadW-1:0]  all_ent;
+  integer                 fr;
+  always @* begin
+    for (fr = 0; fr < MaxCta; fr = fr + 1) all_cta[fr * CtaW +: CtaW] = fr[CtaW-1:0];
+    for (fr = 0; fr < BufEnt; fr = fr + 1) all_ent[fr * HeadW +: HeadW] = fr[HeadW-1:0];
+  end
 `else
   localparam integer FRows = 0;
 `endif
