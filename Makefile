@@ -76,7 +76,7 @@ help:
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
 	@echo "  make regress    GNU parallel over seeds: SEEDS=1-1000 BLOCK= CYCLES= JOBS= (summary, JUnit, Slurm script)"
 	@echo "  make regress-slurm-selftest  that Slurm script on a local single-node Slurm, against the local run (SEEDS=1-20 BLOCK=pdp)"
-	@echo "  make coverage   Verilator line+toggle coverage, lcov HTML + functional events: BLOCK= SEED= CYCLES="
+	@echo "  make coverage   Verilator line+toggle coverage, lcov HTML + functional events: BLOCK= SEED= CYCLES= TRAFFIC="
 	@echo "  make dpi        DPI-C SV testbench of a block under Verilator: BLOCK= SEED= CYCLES= PARAMS= STIM= RTL= TOP= (doc/dpi.md)"
 	@echo "  make python     build/venv with the cvkit Python package (pip install ./python), and its wheel (make wheel: only that)"
 	@echo "  make fusesoc-cores  regenerate rtl/<block>.core from the .def files"
