@@ -72,7 +72,7 @@ help:
 	@echo "  make report     build/report/index.html: verdicts, coverage, storage, sweeps, bench, failures (doc/report.md)"
 	@echo "  make traffic-report  build/traffic-report/index.html: each paper's claim shown (or not) on kernels, one SVG+CSV per claim"
 	@echo "  make bench      speed of model, Verilator, lockstep and Icarus, with ratios"
-	@echo "  make fuzz       libFuzzer on the vector, stimulus and argument parsers (FUZZ_SECONDS=300 each)"
+	@echo "  make fuzz       libFuzzer on the vector, stimulus, argument and trace parsers and the C API (FUZZ_SECONDS=300 each)"
 	@echo "  make lint       verilator --lint-only -Wall on the RTL;  make synth: Yosys, no latches"
 	@echo "  make regress    GNU parallel over seeds: SEEDS=1-1000 BLOCK= CYCLES= JOBS= (summary, JUnit, Slurm script)"
 	@echo "  make regress-slurm-selftest  that Slurm script on a local single-node Slurm, against the local run (SEEDS=1-20 BLOCK=pdp)"
