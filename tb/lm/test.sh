@@ -83,7 +83,7 @@ expect_err "lm RTL refuses Thresh=100 (Icarus)" "lm_param_error_Thresh" iverilog
 # ---- the checker can fail -------------------------------------------------
 fault_caught lm 5 50000 4321 state_o "$SAT"
 
-# ---- formal: proof and covers (formal/lm.sby), then two planted bugs must
+# ---- formal: proof and covers (formal/lm.sby), then four planted bugs must
 # break it (bounded from reset: the bmc task) --------------------------------
 formal/formal.sh lm
 plant() { formal_planted lm "$@"; }
@@ -91,3 +91,7 @@ plant() { formal_planted lm "$@"; }
 plant "selection without the repeat" 's/if ((high != {Entries{1.b0}}) \&\& (high == prev)) begin/if ((high != {Entries{1'"'"'b0}}) || (high == prev)) begin/' bmc
 # windows_o wraps instead of saturating
 plant "windows_o wraps" 's/windows_d = (windows_q == WinMax) ? windows_q : (windows_q + WinOne);/windows_d = windows_q + WinOne;/' bmc
+# the SRAM shape (doc "Which rows are SRAM"): a window end that forgets the
+# lazy clear of the counters, and an access that leaves the high summary stale
+plant "window end keeps the counters current" 's/^      cur_d  = {Entries{1.b0}};$/      cur_d  = cur_d;/' bmc
+plant "access leaves the high summary stale" 's/^      high_d\[hpc\] = (lhs > rhs); /      high_d[hpc] = high_q[hpc]; /' prove
