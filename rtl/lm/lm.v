@@ -132,7 +132,7 @@ module lm #(
   reg [CntW-1:0]         dbg_hit_q,   dbg_hit_d;
   reg [CntW-1:0]         dbg_miss_q,  dbg_miss_d;
   reg [1:0]              dbg_valid_q, dbg_valid_d;
-  // The accessed entry's word write (port 0 of the memory).
+  // The memory's write port: the accessed entry's word.
   reg                    we;
   reg [WordW-1:0]        wword;
 
@@ -180,9 +180,9 @@ module lm #(
   // in this window.
   wire [WordW-1:0] w_acc = rdata[0 +: WordW];
   wire [WordW-1:0] w_dbg = rdata[WordW +: WordW];
-  wire [31:0]      pc_e   = pok_q[hpc]        ? w_acc[2 * CntW +: 32]   : 32'd0;
-  wire [CntW-1:0]  hit_e  = cur_q[hpc]        ? w_acc[0 +: CntW]        : {CntW{1'b0}};
-  wire [CntW-1:0]  miss_e = cur_q[hpc]        ? w_acc[CntW +: CntW]     : {CntW{1'b0}};
+  wire [31:0]      pc_e   = pok_q[hpc] ? w_acc[2 * CntW +: 32] : 32'd0;
+  wire [CntW-1:0]  hit_e  = cur_q[hpc] ? w_acc[0 +: CntW]      : {CntW{1'b0}};
+  wire [CntW-1:0]  miss_e = cur_q[hpc] ? w_acc[CntW +: CntW]   : {CntW{1'b0}};
 
   // ---------------------------------------------------------------------
   // Next-state and output logic
