@@ -8,6 +8,8 @@
 # Lint at the corners (one row, non-power-of-two depth, 4 write and 8 read
 # ports, registered read) and Yosys inferring a memory for both read kinds
 # (the SRAM claim of the storage cross-check) cover the parameter space.
+# Then each block table's own inference (lm here; vtt's is in tb/vtt/test.sh)
+# at a small configuration, against a planted kit_mem Yosys must map to flops.
 . "$(dirname "$0")/lib.sh"
 T=build/test/kitmem; rm -rf "$T"; mkdir -p "$T"
 for r in 0 1; do
@@ -32,3 +34,20 @@ for r in 0 1; do
   [ "$got" = "mem=40 flops=0" ] && ok "kit_mem RegRd=$r: Yosys infers one 5 x 8 memory, no flops ($got)" \
     || bad "kit_mem RegRd=$r: Yosys gives '$got', expected mem=40 flops=0"
 done
+
+# The blocks' tables inferred as memories (doc/harness.md "Memories"), each
+# with a planted kit_mem whose array Yosys must map to flops (mem2reg): the
+# check then sees no memory bits, so it can fail.
+T2=$T/planted; mkdir -p "$T2"
+sed 's/^  reg \[Width-1:0\] mem_q /  (* mem2reg *) reg [Width-1:0] mem_q /' rtl/mem/kit_mem.v > "$T2/kit_mem.v"
+cmp -s rtl/mem/kit_mem.v "$T2/kit_mem.v" && bad "kitmem planted flop kit_mem: the sed no longer matches rtl/mem/kit_mem.v"
+st_mem() { echo "$1" | awk '$1 == "STORAGE" {print $4}'; }
+# lm (doc/lm.md "Which rows are SRAM"): Entries words of {pc, miss, hit},
+# 4 x (32 + 2 x 2) = 144 memory bits
+LMC="Entries=4 CntW=2 WinLen=16 Thresh=20 WinCntW=2"
+got=$(st_mem "$(tools/synth.sh lm "$LMC")")
+[ "$got" = "mem=144" ] && ok "SRAM lm $LMC: Yosys infers the table, 4 words x 36 bits = 144 memory bits" \
+  || bad "SRAM lm $LMC: Yosys memory bits '$got', expected mem=144"
+got=$(st_mem "$(SYNTH_RTL="rtl/lm/lm.v $T2/kit_mem.v" tools/synth.sh lm "$LMC")")
+[ "$got" = "mem=0" ] && ok "SRAM lm: the check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=144" \
+  || bad "SRAM lm planted flop kit_mem: memory bits '$got', expected mem=0"
