@@ -51,6 +51,7 @@ int kit_source_traffic(kit_source_t *s, const kit_block_t *b, const long *P, con
     if (strcmp(s->port[i].name, "rst_ni") == 0) s->rst = (int)i;
   if (!(s->hier = kit_hier_open(src, err, errlen))) return -1;
   kit_hier_want(s->hier, s->ta->kinds);
+  kit_hier_watch(s->hier, s->ta->sm0_kinds ? 1u : 0u, s->ta->sm0_kinds);
   if (!(s->tstate = s->ta->create(P, s->hier, err, errlen))) {
     kit_source_free(s);
     return -1;

@@ -304,14 +304,17 @@ static int i_matmul(const part_t *p, warp_t *w, kit_winst_t *r)
   r->pc = pc_of(p, k);
   r->store = k == 2;
   r->mask = 0xffffffffu;
-  const unsigned lt = (unsigned)__builtin_ctzll(T);   /* Tile is 8, 16 or 32: shifts, not divisions */
-  for (unsigned l = 0; l < KIT_WARP; l++) {
-    uint64_t lin = w->warp * 32u + l, tx = lin & (T - 1), ty = lin >> lt;
-    uint64_t row = by * T + ty, col = bx * T + tx, e;
-    if (k == 0) e = row * N + t * T + tx;       /* A[row][t*T + tx] */
-    else if (k == 1) e = (t * T + ty) * N + col; /* B[t*T + ty][col] */
-    else e = row * N + col;                      /* C[row][col] */
-    r->addr[l] = at(p, k, e * size_of(p));
+  /* every address is f(ty) + tx elements: a warp is 32 / T rows of T
+   * lanes (Tile 8, 16 or 32), each row a run of consecutive elements, so
+   * the lanes are computed a row at a time by adding the element size */
+  const uint64_t sz = size_of(p), base = at(p, k, 0);
+  for (unsigned l = 0; l < KIT_WARP; l += (unsigned)T) {
+    uint64_t ty = (w->warp * 32u + l) / T, row = by * T + ty, e;
+    if (k == 0) e = row * N + t * T;              /* A[row][t*T + tx] */
+    else if (k == 1) e = (t * T + ty) * N + bx * T; /* B[t*T + ty][bx*T + tx] */
+    else e = row * N + bx * T;                     /* C[row][bx*T + tx] */
+    uint64_t a = base + e * sz;
+    for (unsigned x = 0; x < T; x++, a += sz) r->addr[l + x] = a;
   }
   return 1;
 }
@@ -337,13 +340,13 @@ static uint32_t ctas_thrash(const long *P) { return (uint32_t)P[TP_SMS]; }
 static unsigned warps_thrash(const long *P) { return (unsigned)(P[P2] / 32); }
 static int i_thrash(const part_t *p, warp_t *w, kit_winst_t *r)
 {
-  uint64_t cta = (uint64_t)p->P[P2], chunk = cta * size_of(p), chunks = ws_bytes(p->P) / chunk;
+  uint64_t cta = (uint64_t)p->P[P2], sz = size_of(p), chunk = cta * sz, chunks = ws_bytes(p->P) / chunk;
   if (w->step >= chunks * (uint64_t)p->P[P3]) return 0;
   uint64_t j = w->step % chunks;
   r->pc = pc_of(p, 0);
   r->mask = 0xffffffffu;
-  for (unsigned l = 0; l < KIT_WARP; l++)
-    r->addr[l] = at(p, 0, j * chunk + (w->warp * 32u + l) * size_of(p));
+  uint64_t a = at(p, 0, j * chunk + w->warp * 32u * sz);   /* lane l: + l * Size */
+  for (unsigned l = 0; l < KIT_WARP; l++, a += sz) r->addr[l] = a;
   return 1;
 }
 
@@ -577,8 +580,8 @@ static int pick(const kit_traffic_t *t, const sm_t *m)
     }
     return best;
   }
-  for (unsigned k = 1; k <= t->slots; k++) {
-    unsigned i = (m->last + k) % t->slots;
+  for (unsigned k = 1, i = m->last; k <= t->slots; k++) {
+    if (++i == t->slots) i = 0;   /* (m->last + k) mod slots */
     if (m->slot[i].live && m->slot[i].ready_at <= m->cycle) return (int)i;
   }
   return -1;

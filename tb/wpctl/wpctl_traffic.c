@@ -133,5 +133,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t wpctl_traffic = {
   "plays the NumSm SMs (private waypart counters fed by SM s mod NumSm's instructions and CTA finishes, in hierarchy "
   "time): sm_done_i their done_o, rd_ipc_i the polled SM's ipc_o (a private wpctl gives rd_sm_o); static_i 0",
-  ta_create, ta_next, ta_free, 0 /* every event kind */
+  ta_create, ta_next, ta_free, KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA_END),
+  0 /* every SM */,
 };
