@@ -97,6 +97,7 @@ struct kit_hier {
    * whether it has been seen in this pass */
   cta_t *ctas;
   size_t nctas, ctacap;
+  cta_t *cta_hit;    /* the CTA cta_get found last (consecutive records share it), NULL after a rehash */
   kit_hier_stats_t st;
   char desc[2048];
 };
@@ -360,6 +361,7 @@ static size_t cta_slot(const cta_t *t, size_t cap, uint64_t key)
 static cta_t *cta_get(kit_hier_t *h, uint32_t kernel, uint32_t cta)
 {
   uint64_t key = ((uint64_t)kernel << 32 | cta) + 1;
+  if (h->cta_hit && h->cta_hit->key == key) return h->cta_hit;
   if (2 * (h->nctas + 1) > h->ctacap) {
     size_t cap = h->ctacap ? 2 * h->ctacap : 1024;
     cta_t *t = calloc(cap, sizeof *t);
@@ -373,12 +375,13 @@ static cta_t *cta_get(kit_hier_t *h, uint32_t kernel, uint32_t cta)
     h->ctas = t;
     h->ctacap = cap;
   }
+  h->cta_hit = NULL;
   size_t j = cta_slot(h->ctas, h->ctacap, key);
   if (!h->ctas[j].key) {
     h->ctas[j] = (cta_t){.key = key, .last = UINT64_MAX};
     h->nctas++;
   }
-  return &h->ctas[j];
+  return h->cta_hit = &h->ctas[j];
 }
 
 /* One record through the hierarchy; check: check the record first (the

@@ -308,8 +308,9 @@ static int i_matmul(const part_t *p, warp_t *w, kit_winst_t *r)
    * lanes (Tile 8, 16 or 32), each row a run of consecutive elements, so
    * the lanes are computed a row at a time by adding the element size */
   const uint64_t sz = size_of(p), base = at(p, k, 0);
+  const unsigned lt = (unsigned)__builtin_ctzll(T);   /* / Tile as a shift */
   for (unsigned l = 0; l < KIT_WARP; l += (unsigned)T) {
-    uint64_t ty = (w->warp * 32u + l) / T, row = by * T + ty, e;
+    uint64_t ty = (w->warp * 32u + l) >> lt, row = by * T + ty, e;
     if (k == 0) e = row * N + t * T;              /* A[row][t*T + tx] */
     else if (k == 1) e = (t * T + ty) * N + bx * T; /* B[t*T + ty][bx*T + tx] */
     else e = row * N + bx * T;                     /* C[row][bx*T + tx] */
