@@ -11,6 +11,7 @@
  * of a kernel lives at base + k * 2^32, and kernel j of a mix at
  * (j + 1) * 2^40, so the arrays of one trace never overlap.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ typedef struct warp {       /* a resident warp's slot in its SM */
   uint64_t age;             /* launch order over the whole run: GTO's "oldest" */
   uint64_t ready_at;        /* first SM issue slot it may issue in */
   uint32_t maxdeg;          /* bfs: the largest degree among its vertices */
+  uint32_t bx, by;          /* matmul: its CTA's tile column and row (set at step 0: no division per step) */
 } warp_t;
 
 typedef struct part part_t;
@@ -297,9 +299,14 @@ static uint32_t ctas_matmul(const long *P) { return (uint32_t)((P[P0] / P[P1]) *
 static unsigned warps_matmul(const long *P) { return (unsigned)(P[P1] * P[P1] / 32); }
 static int i_matmul(const part_t *p, warp_t *w, kit_winst_t *r)
 {
-  uint64_t N = (uint64_t)p->P[P0], T = (uint64_t)p->P[P1], tiles = N / T;
+  const unsigned lt = (unsigned)__builtin_ctzll((uint64_t)p->P[P1]);   /* Tile is 8, 16 or 32: shifts */
+  uint64_t N = (uint64_t)p->P[P0], T = (uint64_t)p->P[P1], tiles = N >> lt;
   if (w->step > 2 * tiles) return 0;
-  uint64_t bx = w->cta % tiles, by = w->cta / tiles, t = w->step / 2;
+  if (w->step == 0) {
+    w->bx = (uint32_t)(w->cta % tiles);
+    w->by = (uint32_t)(w->cta / tiles);
+  }
+  uint64_t bx = w->bx, by = w->by, t = w->step / 2;
   unsigned k = w->step == 2 * tiles ? 2 : (unsigned)(w->step & 1);
   r->pc = pc_of(p, k);
   r->store = k == 2;
@@ -308,14 +315,13 @@ static int i_matmul(const part_t *p, warp_t *w, kit_winst_t *r)
    * lanes (Tile 8, 16 or 32), each row a run of consecutive elements, so
    * the lanes are computed a row at a time by adding the element size */
   const uint64_t sz = size_of(p), base = at(p, k, 0);
-  const unsigned lt = (unsigned)__builtin_ctzll(T);   /* / Tile as a shift */
   for (unsigned l = 0; l < KIT_WARP; l += (unsigned)T) {
     uint64_t ty = (w->warp * 32u + l) >> lt, row = by * T + ty, e;
     if (k == 0) e = row * N + t * T;              /* A[row][t*T + tx] */
     else if (k == 1) e = (t * T + ty) * N + bx * T; /* B[t*T + ty][bx*T + tx] */
     else e = row * N + bx * T;                     /* C[row][bx*T + tx] */
-    uint64_t a = base + e * sz;
-    for (unsigned x = 0; x < T; x++, a += sz) r->addr[l + x] = a;
+    uint64_t *d = r->addr + l, a = base + e * sz;
+    for (unsigned x = 0; x < T; x++) d[x] = a + x * sz;
   }
   return 1;
 }
@@ -619,7 +625,10 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     }
     warp_t *x = &m->slot[i];
     const part_t *p = &t->part[x->part];
-    memset(r, 0, sizeof *r);
+    /* the record zeroed up to its addresses (a kernel sets mask bits and
+     * the addresses of the lanes it sets), the inactive lanes' addresses
+     * after the kernel: a whole-record memset cost a fifth of the generator */
+    memset(r, 0, offsetof(kit_winst_t, addr));
     r->size = (uint8_t)t->size;
     if (!p->d->inst(p, x, r)) {
       retire(t, s, x);
@@ -627,6 +636,7 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     }
     x->step++;
     if (r->mask == 0) continue;   /* predicated off for every lane: not issued */
+    for (uint32_t off = ~r->mask; off; off &= off - 1) r->addr[__builtin_ctz(off)] = 0;
     r->sm = s;
     r->cta = x->cta;
     r->warp = x->warp;
