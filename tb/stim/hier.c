@@ -75,6 +75,7 @@ struct kit_hier {
    * order by construction (doc/traffic.md "Order"), merged at the output */
   fifo_t q[NQ];
   unsigned lastq;    /* the queue of the event emit() handed out */
+  unsigned qbusy;    /* bit q: queue q is not empty */
   unsigned want;     /* bit per kind: the events to hand out (kit_hier_want) */
   /* the SM filter (kit_hier_watch): events of watch_kinds are made only
    * for the SMs of watch_sms; full: the L2 side is simulated (an event of
@@ -268,15 +269,20 @@ static kit_hev_t *emit(kit_hier_t *h, unsigned q, unsigned kind, uint64_t time, 
 
 static void commit(kit_hier_t *h)
 {
-  if (h->lastq < NQ) h->q[h->lastq].n++;
+  if (h->lastq < NQ) {
+    h->q[h->lastq].n++;
+    h->qbusy |= 1u << h->lastq;
+  }
 }
 
 /* The queue whose head comes first, or NQ when all are empty. */
 static unsigned first(const kit_hier_t *h)
 {
   unsigned m = NQ;
-  for (unsigned i = 0; i < NQ; i++)
-    if (h->q[i].n && (m == NQ || before(&h->q[i].a[h->q[i].head], &h->q[m].a[h->q[m].head]))) m = i;
+  for (unsigned b = h->qbusy; b; b &= b - 1) {   /* the queues not empty only */
+    const unsigned i = (unsigned)__builtin_ctz(b);
+    if (m == NQ || before(&h->q[i].a[h->q[i].head], &h->q[m].a[h->q[m].head])) m = i;
+  }
   return m;
 }
 
@@ -503,7 +509,7 @@ int kit_hier_next(kit_hier_t *h, kit_hev_t *e, char *err, size_t errlen)
   fifo_t *f = &h->q[q];
   *e = f->a[f->head];
   f->head = (f->head + 1) & (f->cap - 1);
-  f->n--;
+  if (--f->n == 0) h->qbusy &= ~(1u << q);
   h->out_time = e->time;
   h->out_seq = e->seq;
   return 1;
