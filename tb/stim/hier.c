@@ -86,7 +86,7 @@ struct kit_hier {
   /* the last event the filter dropped (by time, seq) and the last one
    * handed out: a dropped event after every event handed out is handed
    * out at the end (tail), so an adapter's clock ends where it would */
-  kit_hev_t tail;
+  struct { uint64_t time, seq; uint32_t sm; uint8_t kind; } tail;   /* built into an event at the end only */
   int tail_have;
   uint64_t out_time, out_seq;
   /* the powers of two as shifts and masks */
@@ -220,7 +220,10 @@ static void drop(kit_hier_t *h, unsigned kind, uint64_t time, uint32_t sm)
 {
   uint64_t seq = h->seq++;
   if (!h->tail_have || time > h->tail.time || (time == h->tail.time && seq > h->tail.seq)) {
-    h->tail = (kit_hev_t){.time = time, .seq = seq, .kind = (uint8_t)kind, .sm = sm};
+    h->tail.time = time;
+    h->tail.seq = seq;
+    h->tail.kind = (uint8_t)kind;
+    h->tail.sm = sm;
     h->tail_have = 1;
   }
 }
@@ -502,7 +505,7 @@ int kit_hier_next(kit_hier_t *h, kit_hev_t *e, char *err, size_t errlen)
     if (!h->tail_have || (h->out_seq != UINT64_MAX && !(h->tail.time > h->out_time ||
                                                          (h->tail.time == h->out_time && h->tail.seq > h->out_seq))))
       return 0;
-    *e = h->tail;
+    *e = (kit_hev_t){.time = h->tail.time, .seq = h->tail.seq, .kind = h->tail.kind, .sm = h->tail.sm};
     h->tail_have = 0;
     return 1;
   }

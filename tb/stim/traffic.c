@@ -282,6 +282,21 @@ static int i_stencil(const part_t *p, warp_t *w, kit_winst_t *r)
   return 1;
 }
 
+/* n lanes of consecutive elements of sz bytes (a power of two) from
+ * address a: d[x] = a + x * sz. The run lengths a kernel uses are
+ * constants here and the multiply a shift, so the compiler makes each loop
+ * a fixed count of vector shifts and adds. */
+static void run(uint64_t *d, uint64_t a, uint64_t sz, unsigned n)
+{
+  const unsigned s = (unsigned)__builtin_ctzll(sz);
+  switch (n) {
+  case 8: for (uint64_t x = 0; x < 8; x++) d[x] = a + (x << s); break;
+  case 16: for (uint64_t x = 0; x < 16; x++) d[x] = a + (x << s); break;
+  case 32: for (uint64_t x = 0; x < 32; x++) d[x] = a + (x << s); break;
+  default: for (uint64_t x = 0; x < n; x++) d[x] = a + (x << s); break;
+  }
+}
+
 /* --- matmul: tiled C = A * B --------------------------------------------- */
 /* CTA (bx, by) computes C's tile; for each t of N/Tile it loads A's tile
  * (by, t) and B's tile (t, bx) (into shared memory: global loads only),
@@ -320,8 +335,7 @@ static int i_matmul(const part_t *p, warp_t *w, kit_winst_t *r)
     if (k == 0) e = row * N + t * T;              /* A[row][t*T + tx] */
     else if (k == 1) e = (t * T + ty) * N + bx * T; /* B[t*T + ty][bx*T + tx] */
     else e = row * N + bx * T;                     /* C[row][bx*T + tx] */
-    uint64_t *d = r->addr + l, a = base + e * sz;
-    for (unsigned x = 0; x < T; x++) d[x] = a + x * sz;
+    run(r->addr + l, base + e * sz, sz, (unsigned)T);
   }
   return 1;
 }
@@ -352,8 +366,7 @@ static int i_thrash(const part_t *p, warp_t *w, kit_winst_t *r)
   uint64_t j = w->step % chunks;
   r->pc = pc_of(p, 0);
   r->mask = 0xffffffffu;
-  uint64_t a = at(p, 0, j * chunk + w->warp * 32u * sz);   /* lane l: + l * Size */
-  for (unsigned l = 0; l < KIT_WARP; l++, a += sz) r->addr[l] = a;
+  run(r->addr, at(p, 0, j * chunk + w->warp * 32u * sz), sz, KIT_WARP);   /* lane l: + l * Size */
   return 1;
 }
 
