@@ -405,10 +405,14 @@ static int push(kit_hier_t *h, const kit_winst_t *r, int last, int check, char *
   const kit_winst_t *w = &h->rec;
   /* the coalescer: distinct lines, in the order of their lowest lane */
   uint64_t lines[KIT_WARP];
-  unsigned nreq = 0;
-  for (uint32_t m = w->mask; m; m &= m - 1) {
-    uint64_t line = w->addr[__builtin_ctz(m)] >> h->line_shift;   /* / Line */
-    if (nreq && lines[nreq - 1] == line) continue;   /* the common case: the previous lane's line */
+  unsigned nreq = 1;
+  const unsigned sh = h->line_shift;   /* / Line */
+  uint32_t m = w->mask;                /* not 0 (checked) */
+  lines[0] = w->addr[__builtin_ctz(m)] >> sh;
+  for (unsigned t = (unsigned)__builtin_ctz(m) + 1; t < KIT_WARP; t++) {
+    if (m != 0xffffffffu && !(m >> t & 1)) continue;
+    const uint64_t line = w->addr[t] >> sh;
+    if (lines[nreq - 1] == line) continue;   /* the common case: the previous active lane's line */
     unsigned k = 0;
     while (k < nreq && lines[k] != line) k++;
     if (k == nreq) lines[nreq++] = line;

@@ -625,7 +625,7 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     unsigned s = t->turn;
     sm_t *m = &t->sm[s];
     if (m->used == 0) {
-      t->turn = (t->turn + 1) % t->nsm;
+      t->turn = t->turn + 1 == t->nsm ? 0 : t->turn + 1;   /* (turn + 1) mod SMs */
       continue;
     }
     int i = pick(t, m);
@@ -658,7 +658,7 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     m->last_age = x->age;
     m->cycle++;
     x->ready_at = m->cycle + (r->store ? 0 : t->lat);
-    t->turn = (t->turn + 1) % t->nsm;
+    t->turn = t->turn + 1 == t->nsm ? 0 : t->turn + 1;   /* (turn + 1) mod SMs */
     return 1;
   }
   return 0;
