@@ -16,7 +16,9 @@
  *   default ways); to know those and rd_sm_o, the adapter runs a private wpctl
  *   model on the inputs it gives (its outputs are the DUT's in the same
  *   cycle: stimulus stays a function of the traffic and the parameters).
- *   sm_done_i = the SMs' done_o, rd_ipc_i = ipc_o of SM rd_sm_o.
+ *   sm_done_i = the SMs' done_o, rd_ipc_i = ipc_o of SM rd_sm_o. The SMs
+ *   no hierarchy SM maps to (NumSm above the hierarchy's SMs) all see the
+ *   same inputs from the same reset: one model plays them all (speed).
  * - static_i = 0 (the dynamic scheme), cfg_part_i = 0.
  * The traffic is over when the hierarchy has no more instruction or CTA
  * event and no TB finish waits.
@@ -39,6 +41,7 @@ typedef struct wc_sm {
 
 typedef struct wc_ta {
   unsigned numsm, k, retw;
+  unsigned live;               /* SMs j >= live get no event ever (hierarchy SM s goes to s mod NumSm) */
   uint64_t wgt, tb;            /* every weight 1, every quota 1 */
   void *ctl;                   /* private wpctl */
   wpctl_out_t o;               /* its outputs shown in the coming cycle */
@@ -58,11 +61,11 @@ static void ta_free(void *v)
 
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
-  (void)h;
   wc_ta_t *s = calloc(1, sizeof *s);
   long Pw[waypart_NPARAMS];
   if (!s) goto oom;
   s->numsm = (unsigned)P[wpctl_P_NumSm];
+  s->live = kit_hier_sms(h) < s->numsm ? kit_hier_sms(h) : s->numsm;
   s->k = (unsigned)P[wpctl_P_Kernels];
   /* the counters' configuration: K and IpcW are the controller's; the
    * ways stay waypart's default (the partition changes no counter, and
@@ -80,8 +83,9 @@ static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t err
     s->tb |= (uint64_t)1 << (k * (unsigned)Pw[waypart_P_TbW]);
   }
   if (!(s->ctl = kit_tadapt_model(&wpctl_block, P, (uint64_t *)&s->o))) goto oom;
-  for (unsigned j = 0; j < s->numsm; j++)
+  for (unsigned j = 0; j < s->numsm && j <= s->live; j++)   /* the SMs after live copy SM live (ta_next) */
     if (!(s->sm[j].m = kit_tadapt_model(&waypart_block, Pw, (uint64_t *)&s->sm[j].o))) goto oom;
+  for (unsigned j = s->live + 1; j < s->numsm; j++) s->sm[j].o = s->sm[s->live].o;
   return s;
 oom:
   ta_free(s);
@@ -112,8 +116,12 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
   /* the controller's inputs: the SMs' registered outputs */
   for (unsigned j = 0; j < s->numsm; j++) i->sm_done_i |= (uint64_t)s->sm[j].o.done_o << j;
   i->rd_ipc_i = s->o.rd_sm_o < s->numsm ? s->sm[s->o.rd_sm_o].o.ipc_o : 0;
-  /* the SMs' step, with the controller's outputs of this cycle */
-  for (unsigned j = 0; j < s->numsm; j++) {
+  /* the SMs' step, with the controller's outputs of this cycle. The SMs
+   * no hierarchy SM maps to (j >= live) get the same inputs every cycle
+   * from the same reset state, so they are the same model: the first of
+   * them is stepped, the others copy its outputs (the ports are the same
+   * as stepping each: 16 models a cycle were 3/4 of the source's time) */
+  for (unsigned j = 0; j < s->numsm && j <= s->live; j++) {
     wc_sm_t *sm = &s->sm[j];
     waypart_in_t w = {.rst_ni = 1, .start_i = s->o.start_o, .meas_i = s->o.meas_o, .ret_i = sm->ret,
                       .wgt_i = s->wgt, .tb_i = s->tb};
@@ -125,6 +133,7 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
     waypart_block.model_step(sm->m, (const uint64_t *)&w, (uint64_t *)&sm->o);
     sm->ret = 0;
   }
+  for (unsigned j = s->live + 1; j < s->numsm; j++) s->sm[j].o = s->sm[s->live].o;
   wpctl_block.model_step(s->ctl, in, (uint64_t *)&s->o);
   s->c.now++;
   return 1;
