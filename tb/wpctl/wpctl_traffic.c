@@ -83,15 +83,17 @@ static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t err
     s->tb |= (uint64_t)1 << (k * (unsigned)Pw[waypart_P_TbW]);
   }
   if (!(s->ctl = kit_tadapt_model(&wpctl_block, P, (uint64_t *)&s->o))) goto oom;
-  for (unsigned j = 0; j < s->numsm && j <= s->live; j++)   /* the SMs after live copy SM live (ta_next) */
+  for (unsigned j = 0; j < s->numsm && j <= s->live; j++)   /* the SMs after live are SM live (sm_out) */
     if (!(s->sm[j].m = kit_tadapt_model(&waypart_block, Pw, (uint64_t *)&s->sm[j].o))) goto oom;
-  for (unsigned j = s->live + 1; j < s->numsm; j++) s->sm[j].o = s->sm[s->live].o;
   return s;
 oom:
   ta_free(s);
   snprintf(err, errlen, "out of memory");
   return NULL;
 }
+
+/* SM j's registered outputs: the SMs after live are played by SM live. */
+static const waypart_out_t *sm_out(const wc_ta_t *s, unsigned j) { return &s->sm[j < s->live ? j : s->live].o; }
 
 static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errlen)
 {
@@ -114,13 +116,13 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
   for (unsigned j = 0; j < s->numsm && !busy; j++) busy = s->sm[j].ntbd != 0;
   if (kit_tclock_over(&s->c) && !busy) return 0;
   /* the controller's inputs: the SMs' registered outputs */
-  for (unsigned j = 0; j < s->numsm; j++) i->sm_done_i |= (uint64_t)s->sm[j].o.done_o << j;
-  i->rd_ipc_i = s->o.rd_sm_o < s->numsm ? s->sm[s->o.rd_sm_o].o.ipc_o : 0;
+  for (unsigned j = 0; j < s->numsm; j++) i->sm_done_i |= (uint64_t)sm_out(s, j)->done_o << j;
+  i->rd_ipc_i = s->o.rd_sm_o < s->numsm ? sm_out(s, (unsigned)s->o.rd_sm_o)->ipc_o : 0;
   /* the SMs' step, with the controller's outputs of this cycle. The SMs
    * no hierarchy SM maps to (j >= live) get the same inputs every cycle
    * from the same reset state, so they are the same model: the first of
-   * them is stepped, the others copy its outputs (the ports are the same
-   * as stepping each: 16 models a cycle were 3/4 of the source's time) */
+   * them is stepped and stands for the others (sm_out; the ports are the
+   * same as stepping each: 15 models a cycle were 3/4 of the source) */
   for (unsigned j = 0; j < s->numsm && j <= s->live; j++) {
     wc_sm_t *sm = &s->sm[j];
     waypart_in_t w = {.rst_ni = 1, .start_i = s->o.start_o, .meas_i = s->o.meas_o, .ret_i = sm->ret,
@@ -133,7 +135,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
     waypart_block.model_step(sm->m, (const uint64_t *)&w, (uint64_t *)&sm->o);
     sm->ret = 0;
   }
-  for (unsigned j = s->live + 1; j < s->numsm; j++) s->sm[j].o = s->sm[s->live].o;
   wpctl_block.model_step(s->ctl, in, (uint64_t *)&s->o);
   s->c.now++;
   return 1;
