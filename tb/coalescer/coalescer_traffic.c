@@ -122,5 +122,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t coalescer_traffic = {
   "the warp instructions of SM 0, each offered when the buffer is free (req_ready_i 1): mask, lane addresses mod "
   "2^AddrW, log2 size, in_ca_i 1 for a load, 0 for a store; a sample per (PC, CTA) of 8 loads",
-  ta_create, ta_next, free, 0 /* every event kind */
+  ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA_END),
+  KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA_END),
 };
