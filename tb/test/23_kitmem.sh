@@ -32,3 +32,25 @@ for r in 0 1; do
   [ "$got" = "mem=40 flops=0" ] && ok "kit_mem RegRd=$r: Yosys infers one 5 x 8 memory, no flops ($got)" \
     || bad "kit_mem RegRd=$r: Yosys gives '$got', expected mem=40 flops=0"
 done
+
+# The blocks' tag arrays as memories (issue 32): Yosys must infer each
+# block's kit_mem banks as memories of the expected size (the SRAM rows of
+# doc/<block>.md "Which rows are SRAM"), and the check must fail when a
+# planted kit_mem forces its array into flops (mem2reg). (vtt's own check
+# is in tb/vtt/test.sh.)
+sed 's/^  reg \[Width-1:0\] mem_q /  (* mem2reg *) reg [Width-1:0] mem_q /' rtl/mem/kit_mem.v > "$T/kit_mem_flops.v"
+cmp -s rtl/mem/kit_mem.v "$T/kit_mem_flops.v" && bad "kit_mem planted flops: the sed no longer matches rtl/mem/kit_mem.v"
+# sram_block BLOCK "P=V ..." MEM_BITS WHY: inferred memory bits, then the planted fault
+sram_block() {
+  local b=$1 c=$2 want=$3 why=$4 got others
+  got=$(tools/synth.sh "$b" "$c" | awk '$1 == "STORAGE" {print $4}')
+  [ "$got" = "mem=$want" ] && ok "SRAM $b $c: Yosys infers $why = $want memory bits" \
+    || bad "SRAM $b $c: Yosys memory bits '$got', expected mem=$want ($why)"
+  others=$(build/kit rtl "$b" | tr ' ' '\n' | grep -vx rtl/mem/kit_mem.v | tr '\n' ' ')
+  got=$(SYNTH_RTL="$others$T/kit_mem_flops.v" tools/synth.sh "$b" "$c" | awk '$1 == "STORAGE" {print $4}')
+  [ "$got" = "mem=0" ] && ok "SRAM $b: the check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=$want" \
+    || bad "SRAM $b planted flop kit_mem: memory bits '$got', expected mem=0"
+}
+# pdp_cache: 3 way banks of 2 sets x (valid 1 + rpd 3 + tag 3) bits, and the
+# rank bank of 2 sets x 3 ways x 2 bits
+sram_block pdp_cache "Sets=2 Ways=3 TagW=3 DMax=8" 54 "3 banks x 2 sets x 7 bits + 2 sets x 6 rank bits"
