@@ -88,6 +88,12 @@ module waypart #(
   // row of a set: {rank[Ways] x WayW, tag[Ways] x TagW}; valid bits apart
   localparam integer OffRank = Ways * TagW;
   localparam integer RowW    = OffRank + Ways * WayW;
+  localparam integer EntW    = TagW + WayW;      // a bank word {rank, tag}
+`ifdef FORMAL
+  localparam integer NumRd   = 3;                // + the properties' set
+`else
+  localparam integer NumRd   = 2;                // access, debug
+`endif
   // the weighted sum of one cycle: K products of WgtW x RetW bits
   localparam integer AddW = WgtW + RetW + 3;
   localparam integer SumW = ((IpcW > AddW) ? IpcW : AddW) + 1;
@@ -96,20 +102,6 @@ module waypart #(
   localparam [WayW-1:0] RankOne = {{(WayW-1){1'b0}}, 1'b1};
   localparam [SumW-1:0] IpcMax  = {{(SumW-IpcW){1'b0}}, {IpcW{1'b1}}};
   localparam [TbW-1:0]  TbMax   = {TbW{1'b1}};
-
-  // Reset row of a set: tags 0, way w at rank w (constant functions: an
-  // always @* over constants never runs in Icarus).
-  function [RowW-1:0] row_rst_f;
-    input integer n_ways;
-    integer k;
-    begin
-      row_rst_f = {RowW{1'b0}};
-      for (k = 0; k < n_ways; k = k + 1) begin
-        row_rst_f[OffRank + k * WayW +: WayW] = k[WayW-1:0];
-      end
-    end
-  endfunction
-  localparam [RowW-1:0] RowRst = row_rst_f(Ways);
 
   // WP13: the Even partition, C_k = floor(W/K) + (k < W mod K): dealt
   // one way at a time, way w to kernel w mod K.
@@ -179,10 +171,17 @@ module waypart #(
   // ---------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------
-  // Tags and ranks, one row per set (Yosys: flops, mem2reg, as every row
-  // is reset); valid bits in their own array (g_flush clears a column of
-  // them in every set at once).
-  (* mem2reg *) reg [RowW-1:0] row_q [0:Sets-1];
+  // Tags and ranks: one kit_mem bank per way (rtl/mem/kit_mem.v, an SRAM:
+  // no reset), Sets words of {rank, tag}, every bank addressed with the
+  // same set, so an access reads or writes a whole set row (doc/waypart.md
+  // "Storage": one write and two combinational reads per cycle, the
+  // access's set and the debug set). row_ok_q[s] says set s was written
+  // since reset; until then the set reads as its reset value (tags 0, way
+  // w at rank w), whatever the banks hold. Valid bits stay flops in their
+  // own array (g_flush clears a column of them in every set at once).
+  reg  [Sets-1:0]      row_ok_q;
+  wire [RowW-1:0]      row_acc;         // the access's set row (tags, ranks)
+  wire [RowW-1:0]      row_dbg;         // the debug set's
   wire [Ways-1:0]      vrow;            // valid bits of the access's set
   wire [Ways-1:0]      vdbg;            // of the debug set
   reg  [Ways-1:0]      vrow_d;          // next valid bits of the access's set
@@ -231,7 +230,7 @@ module waypart #(
   reg  [TbW-1:0]   t, q;
 
   always @* begin
-    row_rd = row_q[set];
+    row_rd = row_acc;
     for (w = 0; w < Ways; w = w + 1) begin
       hv[w] = vrow[w] && (row_rd[w * TagW +: TagW] == acc_tag_i);
     end
@@ -364,7 +363,7 @@ module waypart #(
     end
 
     // ---- WP22: debug read of the state at the start of the cycle
-    dbg_row = row_q[dset];
+    dbg_row = row_dbg;
     if (dbg_ok) begin
       dbg_valid_d = vdbg[dbg_way_i];
       dbg_tag_d   = dbg_row[dbg_way_i * TagW +: TagW];
@@ -381,29 +380,72 @@ module waypart #(
   wire unused_calc = ^{wi, ki, ti, qi, sum};
 
   // ---------------------------------------------------------------------
-  // Registers: reset and x_q <= x_d only
+  // The table: tag/rank rows in kit_mem banks, one per way
   // ---------------------------------------------------------------------
-  integer s;
+`ifdef FORMAL
+  // The formal contract's set (any constant set), its row read through a
+  // third port of the banks (NumRd), its valid bits read inside the
+  // generate branch that holds them (below).
+  (* anyconst *) reg [SetW-1:0] f_set;
+  wire            f_ok = row_ok_q[f_set];
+  wire [RowW-1:0] f_row;
+  wire [Ways-1:0] f_valid;
+  wire [NumRd*SetW-1:0] rd_addr = {f_set, dset, set};
+`else
+  wire [NumRd*SetW-1:0] rd_addr = {dset, set};
+`endif
+  wire ok_acc = row_ok_q[set];
+  wire ok_dbg = row_ok_q[dset];
+
+  genvar gw;
+  generate
+    for (gw = 0; gw < Ways; gw = gw + 1) begin : g_way
+      localparam [WayW-1:0] RstRank = gw;      // reset: way gw at rank gw
+      localparam [EntW-1:0] EntRst  = {RstRank, {TagW{1'b0}}};
+      wire [NumRd*EntW-1:0] rdata;
+      wire [EntW-1:0]       ent_acc, ent_dbg;
+      // the way's rank and tag of the next row, as one bank word
+      wire [EntW-1:0]       wdata = {row_d[OffRank + gw * WayW +: WayW], row_d[gw * TagW +: TagW]};
+      kit_mem #(
+        .Depth (Sets),
+        .Width (EntW),
+        .NumRd (NumRd),
+        .NumWr (1),
+        .RegRd (0)
+      ) u_bank (
+        .clk_i   (clk_i),
+        .we_i    (row_we),
+        .waddr_i (set),
+        .wdata_i (wdata),
+        .raddr_i (rd_addr),
+        .rdata_o (rdata)
+      );
+      // an unwritten set reads as its reset value (tag 0, rank = way)
+      assign ent_acc = ok_acc ? rdata[0 +: EntW]    : EntRst;
+      assign ent_dbg = ok_dbg ? rdata[EntW +: EntW] : EntRst;
+      assign row_acc[gw * TagW +: TagW]          = ent_acc[0 +: TagW];
+      assign row_acc[OffRank + gw * WayW +: WayW] = ent_acc[TagW +: WayW];
+      assign row_dbg[gw * TagW +: TagW]          = ent_dbg[0 +: TagW];
+      assign row_dbg[OffRank + gw * WayW +: WayW] = ent_dbg[TagW +: WayW];
+`ifdef FORMAL
+      wire [EntW-1:0] ent_f = f_ok ? rdata[2 * EntW +: EntW] : EntRst;
+      assign f_row[gw * TagW +: TagW]            = ent_f[0 +: TagW];
+      assign f_row[OffRank + gw * WayW +: WayW]   = ent_f[TagW +: WayW];
+`endif
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
+  // Registers: reset and x_q <= x_d only (the table's row written flag is
+  // set with the row's write)
+  // ---------------------------------------------------------------------
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      // Blocking on purpose (as rtl/pdp_cache/pdp_cache.v): Verilator's
-      // documented idiom for a reset loop over an array.
-      /* verilator lint_off BLKSEQ */
-      for (s = 0; s < Sets; s = s + 1) begin
-        row_q[s] = RowRst;
-      end
-      /* verilator lint_on BLKSEQ */
+      row_ok_q <= {Sets{1'b0}};
     end else if (row_we) begin
-      row_q[set] <= row_d;
+      row_ok_q[set] <= 1'b1;
     end
   end
-
-`ifdef FORMAL
-  // The formal contract's set (any constant set) and its valid bits, read
-  // inside the generate branch that holds them (below).
-  (* anyconst *) reg [SetW-1:0] f_set;
-  wire [Ways-1:0] f_valid;
-`endif
 
   // Valid bits: with Flush = 1 every set's moved ways clear at a write
   // (after the access: its row is written, then cleared, doc WP8).
@@ -528,7 +570,6 @@ module waypart #(
   always @* if (!f_past_valid) assume(!rst_ni);
   always @* assume({{(32-SetW){1'b0}}, f_set} < Sets);
 
-  wire [RowW-1:0] f_row = row_q[f_set];
   reg  [RowW-1:0]  f_row_p;
   reg  [Ways-1:0]  f_valid_p;
   reg  [MaskW-1:0] f_mask_p;

@@ -54,3 +54,5 @@ sram_block() {
 # pdp_cache: 3 way banks of 2 sets x (valid 1 + rpd 3 + tag 3) bits, and the
 # rank bank of 2 sets x 3 ways x 2 bits
 sram_block pdp_cache "Sets=2 Ways=3 TagW=3 DMax=8" 54 "3 banks x 2 sets x 7 bits + 2 sets x 6 rank bits"
+# waypart: 3 way banks of 3 sets (not a power of two) x (tag 3 + rank 2) bits
+sram_block waypart "Sets=3 Ways=3 TagW=3 Kernels=3 TbW=1 RetW=1 WgtW=2 IpcW=4" 45 "3 banks x 3 sets x 5 bits"
