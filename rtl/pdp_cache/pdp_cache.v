@@ -70,7 +70,6 @@ module pdp_cache #(
   localparam integer OffRpd = Ways * TagW;
   localparam integer OffV   = OffRpd + Ways * LD;
   localparam integer RowW   = OffV + Ways;
-  localparam integer EntW   = 1 + LD + TagW;     // a bank word {valid, rpd, tag}
 `ifdef FORMAL
   localparam integer NumRd  = 3;                 // + the properties' set
 `else
@@ -122,14 +121,14 @@ module pdp_cache #(
   // ---------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------
-  // Valid, RPD and tag: one kit_mem bank per way (rtl/mem/kit_mem.v, an
-  // SRAM: no reset), Sets words of {valid, rpd, tag}, every bank addressed
-  // with the same set, so an access reads or writes a whole set row; the
-  // ranks likewise in one bank of rank rows (g_rank). doc/pdp_cache.md
-  // "Storage": one write and two combinational reads per cycle (the
-  // access's set and the debug set). row_ok_q[s] says set s was written
-  // since reset; until then the set reads as its reset value (every line
-  // invalid, tag 0, rpd 0, way w at rank w), whatever the banks hold.
+  // Valid, RPD and tag: one kit_mem (rtl/mem/kit_mem.v, an SRAM: no
+  // reset) of Sets words, a word = a whole set row {valid, rpd, tag} x
+  // Ways; the ranks likewise in a second one beside it, same address, same
+  // write (g_rank). doc/pdp_cache.md "Storage": one write and two
+  // combinational reads per cycle (the access's set and the debug set).
+  // row_ok_q[s] says set s was written since reset; until then the set
+  // reads as its reset value (every line invalid, tag 0, rpd 0, way w at
+  // rank w), whatever the memories hold.
   reg  [Sets-1:0]     row_ok_q;
   wire [RowW-1:0]     row_acc;    // the access's set row (valid, rpd, tag)
   wire [RowW-1:0]     row_dbg;    // the debug set's
@@ -338,11 +337,11 @@ module pdp_cache #(
   wire unused_calc = ^{wi, fwi, dwi};
 
   // ---------------------------------------------------------------------
-  // The table: valid/rpd/tag rows in kit_mem banks, one per way
+  // The table: valid/rpd/tag rows in a kit_mem, one word per set
   // ---------------------------------------------------------------------
 `ifdef FORMAL
   // The formal contract's set (any constant set), its row read through a
-  // third port of the banks (NumRd), its reserved bits and ranks read
+  // third port of the memories (NumRd), its reserved bits and ranks read
   // inside the generate branches that hold them (below).
   (* anyconst *) reg [SetW-1:0] f_set;
   wire               f_ok = row_ok_q[f_set];
@@ -356,45 +355,27 @@ module pdp_cache #(
   wire ok_acc = row_ok_q[set];
   wire ok_dbg = row_ok_q[dset];
 
-  genvar gw;
-  generate
-    for (gw = 0; gw < Ways; gw = gw + 1) begin : g_way
-      wire [NumRd*EntW-1:0] rdata;
-      wire [EntW-1:0]       ent_acc, ent_dbg;
-      // the way's fields of the next row, as one bank word
-      wire [EntW-1:0]       wdata = {row_d[OffV + gw], row_d[OffRpd + gw * LD +: LD],
-                                     row_d[gw * TagW +: TagW]};
-      kit_mem #(
-        .Depth (Sets),
-        .Width (EntW),
-        .NumRd (NumRd),
-        .NumWr (1),
-        .RegRd (0)
-      ) u_bank (
-        .clk_i   (clk_i),
-        .we_i    (row_we),
-        .waddr_i (set),
-        .wdata_i (wdata),
-        .raddr_i (rd_addr),
-        .rdata_o (rdata)
-      );
-      // an unwritten set reads as its reset value: all fields 0
-      assign ent_acc = ok_acc ? rdata[0 +: EntW]    : {EntW{1'b0}};
-      assign ent_dbg = ok_dbg ? rdata[EntW +: EntW] : {EntW{1'b0}};
-      assign row_acc[gw * TagW +: TagW]       = ent_acc[0 +: TagW];
-      assign row_acc[OffRpd + gw * LD +: LD]  = ent_acc[TagW +: LD];
-      assign row_acc[OffV + gw]               = ent_acc[EntW-1];
-      assign row_dbg[gw * TagW +: TagW]       = ent_dbg[0 +: TagW];
-      assign row_dbg[OffRpd + gw * LD +: LD]  = ent_dbg[TagW +: LD];
-      assign row_dbg[OffV + gw]               = ent_dbg[EntW-1];
+  wire [NumRd*RowW-1:0] row_rdata;
+  kit_mem #(
+    .Depth (Sets),
+    .Width (RowW),
+    .NumRd (NumRd),
+    .NumWr (1),
+    .RegRd (0)
+  ) u_rows (
+    .clk_i   (clk_i),
+    .we_i    (row_we),
+    .waddr_i (set),
+    .wdata_i (row_d),
+    .raddr_i (rd_addr),
+    .rdata_o (row_rdata)
+  );
+  // an unwritten set reads as its reset value: every field 0
+  assign row_acc = ok_acc ? row_rdata[0 +: RowW]    : {RowW{1'b0}};
+  assign row_dbg = ok_dbg ? row_rdata[RowW +: RowW] : {RowW{1'b0}};
 `ifdef FORMAL
-      wire [EntW-1:0] ent_f = f_ok ? rdata[2 * EntW +: EntW] : {EntW{1'b0}};
-      assign f_row[gw * TagW +: TagW]         = ent_f[0 +: TagW];
-      assign f_row[OffRpd + gw * LD +: LD]    = ent_f[TagW +: LD];
-      assign f_row[OffV + gw]                 = ent_f[EntW-1];
+  assign f_row   = f_ok   ? row_rdata[2 * RowW +: RowW] : {RowW{1'b0}};
 `endif
-    end
-  endgenerate
 
   // ---------------------------------------------------------------------
   // Registers: reset and x_q <= x_d only (the table's row written flag is
@@ -474,7 +455,7 @@ module pdp_cache #(
   endgenerate
 
   // LRU ranks (D3): only with VicLru = 1 and more than one way, one
-  // kit_mem bank of rank rows beside the ways' banks (same address, same
+  // kit_mem of rank rows beside the valid/rpd/tag rows (same address, same
   // write); an unwritten set reads rank = way. Otherwise constant (with
   // one way, rank 0 = way 0).
   generate

@@ -88,7 +88,6 @@ module waypart #(
   // row of a set: {rank[Ways] x WayW, tag[Ways] x TagW}; valid bits apart
   localparam integer OffRank = Ways * TagW;
   localparam integer RowW    = OffRank + Ways * WayW;
-  localparam integer EntW    = TagW + WayW;      // a bank word {rank, tag}
 `ifdef FORMAL
   localparam integer NumRd   = 3;                // + the properties' set
 `else
@@ -102,6 +101,20 @@ module waypart #(
   localparam [WayW-1:0] RankOne = {{(WayW-1){1'b0}}, 1'b1};
   localparam [SumW-1:0] IpcMax  = {{(SumW-IpcW){1'b0}}, {IpcW{1'b1}}};
   localparam [TbW-1:0]  TbMax   = {TbW{1'b1}};
+
+  // Reset row of a set: tags 0, way w at rank w (constant functions: an
+  // always @* over constants never runs in Icarus).
+  function [RowW-1:0] row_rst_f;
+    input integer n_ways;
+    integer k;
+    begin
+      row_rst_f = {RowW{1'b0}};
+      for (k = 0; k < n_ways; k = k + 1) begin
+        row_rst_f[OffRank + k * WayW +: WayW] = k[WayW-1:0];
+      end
+    end
+  endfunction
+  localparam [RowW-1:0] RowRst = row_rst_f(Ways);
 
   // WP13: the Even partition, C_k = floor(W/K) + (k < W mod K): dealt
   // one way at a time, way w to kernel w mod K.
@@ -171,14 +184,14 @@ module waypart #(
   // ---------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------
-  // Tags and ranks: one kit_mem bank per way (rtl/mem/kit_mem.v, an SRAM:
-  // no reset), Sets words of {rank, tag}, every bank addressed with the
-  // same set, so an access reads or writes a whole set row (doc/waypart.md
-  // "Storage": one write and two combinational reads per cycle, the
-  // access's set and the debug set). row_ok_q[s] says set s was written
-  // since reset; until then the set reads as its reset value (tags 0, way
-  // w at rank w), whatever the banks hold. Valid bits stay flops in their
-  // own array (g_flush clears a column of them in every set at once).
+  // Tags and ranks: one kit_mem (rtl/mem/kit_mem.v, an SRAM: no reset) of
+  // Sets words, a word = a whole set row {ranks, tags}, so an access reads
+  // or writes a whole set row (doc/waypart.md "Storage": one write and two
+  // combinational reads per cycle, the access's set and the debug set).
+  // row_ok_q[s] says set s was written since reset; until then the set
+  // reads as its reset value (tags 0, way w at rank w), whatever the
+  // memory holds. Valid bits stay flops in their own array (g_flush
+  // clears a column of them in every set at once).
   reg  [Sets-1:0]      row_ok_q;
   wire [RowW-1:0]      row_acc;         // the access's set row (tags, ranks)
   wire [RowW-1:0]      row_dbg;         // the debug set's
@@ -380,11 +393,11 @@ module waypart #(
   wire unused_calc = ^{wi, ki, ti, qi, sum};
 
   // ---------------------------------------------------------------------
-  // The table: tag/rank rows in kit_mem banks, one per way
+  // The table: tag/rank rows in a kit_mem, one word per set
   // ---------------------------------------------------------------------
 `ifdef FORMAL
   // The formal contract's set (any constant set), its row read through a
-  // third port of the banks (NumRd), its valid bits read inside the
+  // third port of the memory (NumRd), its valid bits read inside the
   // generate branch that holds them (below).
   (* anyconst *) reg [SetW-1:0] f_set;
   wire            f_ok = row_ok_q[f_set];
@@ -397,43 +410,27 @@ module waypart #(
   wire ok_acc = row_ok_q[set];
   wire ok_dbg = row_ok_q[dset];
 
-  genvar gw;
-  generate
-    for (gw = 0; gw < Ways; gw = gw + 1) begin : g_way
-      localparam [WayW-1:0] RstRank = gw;      // reset: way gw at rank gw
-      localparam [EntW-1:0] EntRst  = {RstRank, {TagW{1'b0}}};
-      wire [NumRd*EntW-1:0] rdata;
-      wire [EntW-1:0]       ent_acc, ent_dbg;
-      // the way's rank and tag of the next row, as one bank word
-      wire [EntW-1:0]       wdata = {row_d[OffRank + gw * WayW +: WayW], row_d[gw * TagW +: TagW]};
-      kit_mem #(
-        .Depth (Sets),
-        .Width (EntW),
-        .NumRd (NumRd),
-        .NumWr (1),
-        .RegRd (0)
-      ) u_bank (
-        .clk_i   (clk_i),
-        .we_i    (row_we),
-        .waddr_i (set),
-        .wdata_i (wdata),
-        .raddr_i (rd_addr),
-        .rdata_o (rdata)
-      );
-      // an unwritten set reads as its reset value (tag 0, rank = way)
-      assign ent_acc = ok_acc ? rdata[0 +: EntW]    : EntRst;
-      assign ent_dbg = ok_dbg ? rdata[EntW +: EntW] : EntRst;
-      assign row_acc[gw * TagW +: TagW]          = ent_acc[0 +: TagW];
-      assign row_acc[OffRank + gw * WayW +: WayW] = ent_acc[TagW +: WayW];
-      assign row_dbg[gw * TagW +: TagW]          = ent_dbg[0 +: TagW];
-      assign row_dbg[OffRank + gw * WayW +: WayW] = ent_dbg[TagW +: WayW];
+  wire [NumRd*RowW-1:0] row_rdata;
+  kit_mem #(
+    .Depth (Sets),
+    .Width (RowW),
+    .NumRd (NumRd),
+    .NumWr (1),
+    .RegRd (0)
+  ) u_rows (
+    .clk_i   (clk_i),
+    .we_i    (row_we),
+    .waddr_i (set),
+    .wdata_i (row_d),
+    .raddr_i (rd_addr),
+    .rdata_o (row_rdata)
+  );
+  // an unwritten set reads as its reset value (tags 0, way w at rank w)
+  assign row_acc = ok_acc ? row_rdata[0 +: RowW]    : RowRst;
+  assign row_dbg = ok_dbg ? row_rdata[RowW +: RowW] : RowRst;
 `ifdef FORMAL
-      wire [EntW-1:0] ent_f = f_ok ? rdata[2 * EntW +: EntW] : EntRst;
-      assign f_row[gw * TagW +: TagW]            = ent_f[0 +: TagW];
-      assign f_row[OffRank + gw * WayW +: WayW]   = ent_f[TagW +: WayW];
+  assign f_row   = f_ok   ? row_rdata[2 * RowW +: RowW] : RowRst;
 `endif
-    end
-  endgenerate
 
   // ---------------------------------------------------------------------
   // Registers: reset and x_q <= x_d only (the table's row written flag is

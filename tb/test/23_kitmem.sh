@@ -34,7 +34,7 @@ for r in 0 1; do
 done
 
 # The blocks' tag arrays as memories (issue 32): Yosys must infer each
-# block's kit_mem banks as memories of the expected size (the SRAM rows of
+# block's kit_mem instances as memories of the expected size (the SRAM rows of
 # doc/<block>.md "Which rows are SRAM"), and the check must fail when a
 # planted kit_mem forces its array into flops (mem2reg). (vtt's own check
 # is in tb/vtt/test.sh.)
@@ -51,8 +51,8 @@ sram_block() {
   [ "$got" = "mem=0" ] && ok "SRAM $b: the check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=$want" \
     || bad "SRAM $b planted flop kit_mem: memory bits '$got', expected mem=0"
 }
-# pdp_cache: 3 way banks of 2 sets x (valid 1 + rpd 3 + tag 3) bits, and the
-# rank bank of 2 sets x 3 ways x 2 bits
-sram_block pdp_cache "Sets=2 Ways=3 TagW=3 DMax=8" 54 "3 banks x 2 sets x 7 bits + 2 sets x 6 rank bits"
-# waypart: 3 way banks of 3 sets (not a power of two) x (tag 3 + rank 2) bits
-sram_block waypart "Sets=3 Ways=3 TagW=3 Kernels=3 TbW=1 RetW=1 WgtW=2 IpcW=4" 45 "3 banks x 3 sets x 5 bits"
+# pdp_cache: 2 set rows of 3 ways x (valid 1 + rpd 3 + tag 3) bits, and 2
+# rank rows of 3 ways x 2 bits
+sram_block pdp_cache "Sets=2 Ways=3 TagW=3 DMax=8" 54 "2 rows x 21 bits + 2 rank rows x 6 bits"
+# waypart: 3 set rows (not a power of two) of 3 ways x (tag 3 + rank 2) bits
+sram_block waypart "Sets=3 Ways=3 TagW=3 Kernels=3 TbW=1 RetW=1 WgtW=2 IpcW=4" 45 "3 rows x 15 bits"
