@@ -48,11 +48,8 @@ typedef struct coal_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  coal_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  coal_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->lanes = (unsigned)P[coalescer_P_Lanes];
   s->segsh = coal_log2(P[coalescer_P_SegB]);
   s->linesh = coal_log2(P[coalescer_P_LineB]);

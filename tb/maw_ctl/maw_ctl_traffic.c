@@ -47,11 +47,8 @@ typedef struct mc_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  mc_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  mc_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->latw = (unsigned)P[maw_ctl_P_LatW];
   s->latmax = kit_mask(s->latw);
   s->period = (uint64_t)1 << P[maw_ctl_P_PeriodLog];

@@ -48,11 +48,8 @@ typedef struct tb_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  tb_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  tb_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->k = (unsigned)P[tbbyp_P_Kernels];
   s->warpw = (unsigned)P[tbbyp_P_WarpW];
   kit_tsm_init(&s->sm, (unsigned)P[tbbyp_P_MaxTb]);

@@ -8,6 +8,8 @@
 # Lint at the corners (one row, non-power-of-two depth, 4 write and 8 read
 # ports, registered read) and Yosys inferring a memory for both read kinds
 # (the SRAM claim of the storage cross-check) cover the parameter space.
+# Then each block table's own inference (lm here; vtt's is in tb/vtt/test.sh)
+# at a small configuration, against a planted kit_mem Yosys must map to flops.
 . "$(dirname "$0")/lib.sh"
 T=build/test/kitmem; rm -rf "$T"; mkdir -p "$T"
 for r in 0 1; do
@@ -33,21 +35,33 @@ for r in 0 1; do
     || bad "kit_mem RegRd=$r: Yosys gives '$got', expected mem=40 flops=0"
 done
 
-# The blocks' tag arrays as memories (issue 32): Yosys must infer each
-# block's kit_mem instances as memories of the expected size (the SRAM rows of
-# doc/<block>.md "Which rows are SRAM"), and the check must fail when a
-# planted kit_mem forces its array into flops (mem2reg). (vtt's own check
-# is in tb/vtt/test.sh.)
-sed 's/^  reg \[Width-1:0\] mem_q /  (* mem2reg *) reg [Width-1:0] mem_q /' rtl/mem/kit_mem.v > "$T/kit_mem_flops.v"
-cmp -s rtl/mem/kit_mem.v "$T/kit_mem_flops.v" && bad "kit_mem planted flops: the sed no longer matches rtl/mem/kit_mem.v"
+# The blocks' tables inferred as memories (doc/harness.md "Memories"), each
+# with a planted kit_mem whose array Yosys must map to flops (mem2reg): the
+# check then sees no memory bits, so it can fail.
+T2=$T/planted; mkdir -p "$T2"
+sed 's/^  reg \[Width-1:0\] mem_q /  (* mem2reg *) reg [Width-1:0] mem_q /' rtl/mem/kit_mem.v > "$T2/kit_mem.v"
+cmp -s rtl/mem/kit_mem.v "$T2/kit_mem.v" && bad "kitmem planted flop kit_mem: the sed no longer matches rtl/mem/kit_mem.v"
+st_mem() { echo "$1" | awk '$1 == "STORAGE" {print $4}'; }
+# lm (doc/lm.md "Which rows are SRAM"): Entries words of {pc, miss, hit},
+# 4 x (32 + 2 x 2) = 144 memory bits
+LMC="Entries=4 CntW=2 WinLen=16 Thresh=20 WinCntW=2"
+got=$(st_mem "$(tools/synth.sh lm "$LMC")")
+[ "$got" = "mem=144" ] && ok "SRAM lm $LMC: Yosys infers the table, 4 words x 36 bits = 144 memory bits" \
+  || bad "SRAM lm $LMC: Yosys memory bits '$got', expected mem=144"
+got=$(st_mem "$(SYNTH_RTL="rtl/lm/lm.v $T2/kit_mem.v" tools/synth.sh lm "$LMC")")
+[ "$got" = "mem=0" ] && ok "SRAM lm: the check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=144" \
+  || bad "SRAM lm planted flop kit_mem: memory bits '$got', expected mem=0"
+# The tag arrays of pdp_cache and waypart (doc/<block>.md "Which rows are
+# SRAM"), each with the planted kit_mem too. (vtt's check is in
+# tb/vtt/test.sh.)
 # sram_block BLOCK "P=V ..." MEM_BITS WHY: inferred memory bits, then the planted fault
 sram_block() {
   local b=$1 c=$2 want=$3 why=$4 got others
-  got=$(tools/synth.sh "$b" "$c" | awk '$1 == "STORAGE" {print $4}')
+  got=$(st_mem "$(tools/synth.sh "$b" "$c")")
   [ "$got" = "mem=$want" ] && ok "SRAM $b $c: Yosys infers $why = $want memory bits" \
     || bad "SRAM $b $c: Yosys memory bits '$got', expected mem=$want ($why)"
   others=$(build/kit rtl "$b" | tr ' ' '\n' | grep -vx rtl/mem/kit_mem.v | tr '\n' ' ')
-  got=$(SYNTH_RTL="$others$T/kit_mem_flops.v" tools/synth.sh "$b" "$c" | awk '$1 == "STORAGE" {print $4}')
+  got=$(st_mem "$(SYNTH_RTL="$others$T2/kit_mem.v" tools/synth.sh "$b" "$c")")
   [ "$got" = "mem=0" ] && ok "SRAM $b: the check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=$want" \
     || bad "SRAM $b planted flop kit_mem: memory bits '$got', expected mem=0"
 }

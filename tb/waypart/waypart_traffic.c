@@ -39,11 +39,8 @@ typedef struct wp_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  wp_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  wp_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->sets = (unsigned)P[waypart_P_Sets];
   s->ways = (unsigned)P[waypart_P_Ways];
   s->k = (unsigned)P[waypart_P_Kernels];

@@ -54,11 +54,8 @@ typedef struct wg_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  wg_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  wg_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->n = (unsigned)P[wp_gpu_P_NumSm];
   s->k = (unsigned)P[wp_gpu_P_Kernels];
   s->kmax = (unsigned)kit_mask(WG_KW(P));
