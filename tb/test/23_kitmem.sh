@@ -51,3 +51,22 @@ got=$(st_mem "$(tools/synth.sh lm "$LMC")")
 got=$(st_mem "$(SYNTH_RTL="rtl/lm/lm.v $T2/kit_mem.v" tools/synth.sh lm "$LMC")")
 [ "$got" = "mem=0" ] && ok "SRAM lm: the check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=144" \
   || bad "SRAM lm planted flop kit_mem: memory bits '$got', expected mem=0"
+# The tag arrays of pdp_cache and waypart (doc/<block>.md "Which rows are
+# SRAM"), each with the planted kit_mem too. (vtt's check is in
+# tb/vtt/test.sh.)
+# sram_block BLOCK "P=V ..." MEM_BITS WHY: inferred memory bits, then the planted fault
+sram_block() {
+  local b=$1 c=$2 want=$3 why=$4 got others
+  got=$(st_mem "$(tools/synth.sh "$b" "$c")")
+  [ "$got" = "mem=$want" ] && ok "SRAM $b $c: Yosys infers $why = $want memory bits" \
+    || bad "SRAM $b $c: Yosys memory bits '$got', expected mem=$want ($why)"
+  others=$(build/kit rtl "$b" | tr ' ' '\n' | grep -vx rtl/mem/kit_mem.v | tr '\n' ' ')
+  got=$(st_mem "$(SYNTH_RTL="$others$T2/kit_mem.v" tools/synth.sh "$b" "$c")")
+  [ "$got" = "mem=0" ] && ok "SRAM $b: the check sees a kit_mem mapped to flops (mem2reg planted): $got, not mem=$want" \
+    || bad "SRAM $b planted flop kit_mem: memory bits '$got', expected mem=0"
+}
+# pdp_cache: 2 set rows of 3 ways x (valid 1 + rpd 3 + tag 3) bits, and 2
+# rank rows of 3 ways x 2 bits
+sram_block pdp_cache "Sets=2 Ways=3 TagW=3 DMax=8" 54 "2 rows x 21 bits + 2 rank rows x 6 bits"
+# waypart: 3 set rows (not a power of two) of 3 ways x (tag 3 + rank 2) bits
+sram_block waypart "Sets=3 Ways=3 TagW=3 Kernels=3 TbW=1 RetW=1 WgtW=2 IpcW=4" 45 "3 rows x 15 bits"
