@@ -1,5 +1,6 @@
 # lib.sh - helpers sourced by the test scripts.
 . "$(dirname "${BASH_SOURCE[0]}")/../../tools/common.sh"
+mkdir -p build/test   # the scripts write their scratch files here, also when run alone
 ok()   { echo "PASS $*"; prof "PASS $*"; }
 bad()  { echo "FAIL $*"; prof "FAIL $*"; }
 # prof LINE: with TEST_PROFILE set (make test sets build/test/NAME.prof),
