@@ -88,15 +88,16 @@ if [ "${BENCH_TRAFFIC:-1}" = 1 ]; then
   tk=${BENCH_TRAFFIC_KERNEL:-matmul N=512}
   echo
   echo "traffic source vs the block's C model ($tk, medians of $rep; gen in instructions/s, src and model in block cycles/s)"
-  printf '%-12s %10s %12s %12s %12s %7s\n' block cycles gen src model src:mod
+  printf '%-12s %10s %12s %12s %12s %7s %7s\n' block cycles gen src model src:mod gen:mod
   for b in $(build/kit traffic --adapters | cut -f1); do
     case " $blocks " in *" $b "*) ;; *) continue ;; esac
     # shellcheck disable=SC2086
     line=$(build/kit traffic --bench "$b" $tk --seed "$seed" --repeat "$rep") || { echo "$b: not measured"; continue; }
-    printf '%-12s %10s %12s %12s %12s %7s\n' "$b" "$(field cycles "$line")" "$(field gen "$line")" "$(field src "$line")" \
-      "$(field model "$line")" "$(field ratio "$line")"
+    printf '%-12s %10s %12s %12s %12s %7s %7s\n' "$b" "$(field cycles "$line")" "$(field gen "$line")" "$(field src "$line")" \
+      "$(field model "$line")" "$(field ratio "$line")" "$(field genratio "$line")"
   done
-  echo "(src:mod > 1: the traffic costs more than the block's model; the hierarchy models every SM, the block may see one)"
+  echo "(src:mod > 1: the traffic costs more than the block's model; gen:mod, the kernel generator alone over the"
+  echo " model, is the floor of src:mod for a source that makes every instruction: doc/traffic.md \"Speed\")"
 fi
 # ---- end of the traffic section
 

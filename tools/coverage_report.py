@@ -106,7 +106,7 @@ def report(block, d, seed, cycles):
     cyc = ("%s random cycles a configuration" % cycles) if cycles else "each configuration for its own cycles"
     # the runs' results (cvkit.lockstep/1), in the plan's order
     plan = json.load(open(os.path.join(d, "results", "plan.json")))
-    runs, events, order, toggles = [], {}, [], {}
+    runs, events, order, toggles, traffic = [], {}, [], {}, []
     for j in plan["jobs"]:
         try:
             r = json.load(open(j["result"]))
@@ -114,21 +114,27 @@ def report(block, d, seed, cycles):
             continue
         runs.append(j["id"])
         toggles[j["id"]] = (r["toggle"]["covered"], r["toggle"]["bits"])
+        kind = "traffic" if r.get("traffic") else "directed" if j["stim"] else "random"
+        if kind == "traffic":
+            traffic.append(r["source"])
         for k, v in r["cover"].items():
             if k not in events:
-                events[k] = {"random": 0, "directed": 0}
+                events[k] = {"random": 0, "directed": 0, "traffic": 0}
                 order.append(k)
-            events[k]["directed" if j["stim"] else "random"] += int(v)
+            events[k][kind] += int(v)
+    if traffic:   # make coverage TRAFFIC= / TRACE=: one run on that traffic
+        cyc = "%s (doc/traffic.md)" % ", ".join(traffic)
     lh, lf = info_figures(os.path.join(d, "line.info"))
     _, pts = points(os.path.join(d, "merged.dat"))
     tog = [p for p in pts if p[0] == "v_toggle"]
     th, tf = sum(p[4] > 0 for p in tog), len(tog)
     never = untoggled(tog)
-    eh = sum(1 for e in order if events[e]["random"] + events[e]["directed"])
+    total = {e: sum(events[e].values()) for e in order}
+    eh = sum(1 for e in order if total[e])
     final = ("coverage %s: line %d/%d (%.1f%%), toggle %d/%d bits (%.1f%%), functional %d/%d events"
              % (block, lh, lf, pct(lh, lf), th, tf, pct(th, tf), eh, len(order)))
     data = {"schema": "cvkit.coverage/1", "block": block, "seed": int(seed), "cycles": int(cycles) if cycles else None,
-            "runs": runs, "line": {"hit": lh, "found": lf}, "toggle": {"covered": th, "bits": tf},
+            "traffic": traffic, "runs": runs, "line": {"hit": lh, "found": lf}, "toggle": {"covered": th, "bits": tf},
             "functional": {"seen": eh, "total": len(order),
                            "events": {e: events[e] for e in order}},
             "untoggled": {sig: sorted(bits) for sig, bits in sorted(never.items())}}
@@ -138,12 +144,12 @@ def report(block, d, seed, cycles):
         f.write("\n")
     os.replace(tmp, os.path.join(d, "coverage.json"))
     with open(os.path.join(d, "summary.txt"), "w") as f:
-        f.write("runs (seed %s, %s, then each directed file):\n" % (seed, cyc))
+        f.write("runs (seed %s, %s%s):\n" % (seed, cyc, "" if traffic else ", then each directed file"))
         for r in runs:
             f.write("  %-32s output toggles %s/%s\n" % (r, *toggles[r]))
-        f.write("functional cover events (random + directed):\n")
+        f.write("functional cover events (random + directed + traffic):\n")
         for e in order:
-            t = events[e]["random"] + events[e]["directed"]
+            t = total[e]
             f.write("  %-24s %12d%s\n" % (e, t, "   <-- never seen" if t == 0 else ""))
         if never:
             f.write("signal bits never toggled:\n")
@@ -151,10 +157,9 @@ def report(block, d, seed, cycles):
                 f.write("  %s bits %s\n" % (sig, ",".join(map(str, sorted(bits)))))
         f.write(final + "\n")
     rows = "".join(
-        "<tr%s><td>%s</td><td>%d</td><td>%d</td><td>%d</td></tr>\n" % (
-            ' class="miss"' if events[e]["random"] + events[e]["directed"] == 0 else "",
-            html.escape(e), events[e]["random"], events[e]["directed"],
-            events[e]["random"] + events[e]["directed"]) for e in order)
+        "<tr%s><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>\n" % (
+            ' class="miss"' if total[e] == 0 else "", html.escape(e), events[e]["random"],
+            events[e]["directed"], events[e]["traffic"], total[e]) for e in order)
     runrows = "".join("<tr><td>%s</td><td>%s/%s</td></tr>\n" % (html.escape(r), *toggles[r])
                       for r in runs)
     page = """<!DOCTYPE html>
@@ -162,15 +167,14 @@ def report(block, d, seed, cycles):
 <style>body{{font-family:sans-serif}} td,th{{padding:2px 10px;text-align:left}}
 tr.miss td{{background:#fcc}}</style></head><body>
 <h1>cvkit coverage: {b}</h1>
-<p>RTL under the kit's lockstep: seed {seed}, {cycles}, then every directed file
-of the block (each at the configuration it names). Runs: {nruns}.</p>
+<p>RTL under the kit's lockstep: seed {seed}, {cycles}{then}. Runs: {nruns}.</p>
 <table border="1"><tr><th>kind</th><th>hit / found</th><th>report</th></tr>
 <tr><td>Verilator line (blocks and branches)</td><td>{lh}/{lf} ({lp:.1f}%)</td><td><a href="html/line/index.html">html/line</a></td></tr>
 <tr><td>Verilator toggle (signal bits; per bit as "branches")</td><td>{th}/{tf} ({tp:.1f}%)</td><td><a href="html/toggle/index.html">html/toggle</a></td></tr>
 <tr><td>kit functional cover events</td><td>{eh}/{en}</td><td>below</td></tr>
 </table>
 <h2>Functional cover events (the block's kit_block_t cover function)</h2>
-<table border="1"><tr><th>event</th><th>random</th><th>directed</th><th>total</th></tr>
+<table border="1"><tr><th>event</th><th>random</th><th>directed</th><th>traffic</th><th>total</th></tr>
 {rows}</table>
 <h2>Signal bits never toggled</h2>
 <table border="1"><tr><th>signal (declaration)</th><th>bits</th></tr>
@@ -179,7 +183,8 @@ of the block (each at the configuration it names). Runs: {nruns}.</p>
 <table border="1"><tr><th>run</th><th>output bits seen at 0 and 1</th></tr>
 {runrows}</table>
 </body></html>
-""".format(b=html.escape(block), seed=seed, cycles=cyc, nruns=len(runs), lh=lh, lf=lf,
+""".format(b=html.escape(block), seed=seed, cycles=html.escape(cyc), nruns=len(runs),
+           then="" if traffic else ", then every directed file of the block (each at the configuration it names)", lh=lh, lf=lf,
            lp=pct(lh, lf), th=th, tf=tf, tp=pct(th, tf), eh=eh, en=len(order), rows=rows,
            runrows=runrows, nevrows="".join(
                "<tr><td>%s</td><td>%s</td></tr>\n" % (html.escape(k), ",".join(map(str, sorted(v))))

@@ -73,13 +73,14 @@ fusesoc-cores: tools build/libcvkit.so
 	@PYTHONPATH=python python3 tools/fusesoc_cores.py
 
 # Coverage: Verilator line + toggle coverage builds (directories *-cov),
-# the lockstep (random + directed), merged, lcov/genhtml HTML with the
+# the lockstep (random + directed, or TRAFFIC= / TRACE= alone), merged, lcov/genhtml HTML with the
 # kit's functional events beside it, in build/coverage/<block>/ (every
 # block unless BLOCK=; doc/coverage.md).
 .PHONY: coverage
 coverage: deps tools
 	@tools/deps.sh lcov genhtml python3
-	@for b in $(SOME); do tools/coverage.sh $$b $(SEED) "$(if $(call given,CYCLES),$(CYCLES))" "$(FAULT)" "$(PARAMS)" || exit 1; done
+	@for b in $(SOME); do tools/coverage.sh $$b $(SEED) "$(if $(call given,CYCLES),$(CYCLES))" "$(FAULT)" "$(PARAMS)" \
+	  "$(TRAFFIC)" "$(TRACE)" "$(TRAFFIC_PARAMS)" || exit 1; done
 
 # DPI-C: the block's SV package and testbench (kit dpigen) built with its
 # RTL (ours, or RTL= TOP=) by Verilator and run: seeded random stimulus

@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # fuzz.sh build | smoke | run SECONDS | corpus | timeout-check - libFuzzer
-# on the kit's three parsers and its Python-facing C API
-# (tb/fuzz/fuzz_{vec,stim,args,capi}.c), with AddressSanitizer and
+# on the kit's parsers (vectors, stimulus, arguments, the two trace
+# readers) and its Python-facing C API
+# (tb/fuzz/fuzz_{vec,stim,args,trace,capi}.c), with AddressSanitizer and
 # UndefinedBehaviorSanitizer, clang from Debian (tools/deps.sh installs it).
-#   build    compile the four fuzzers into build/fuzz/
+#   build    compile the five fuzzers into build/fuzz/
 #   smoke    each fuzzer for FUZZ_RUNS (20000) executions from seed 1 on the
 #            repository corpus: what make test runs; deterministic
 #   run S    each fuzzer for S seconds (make fuzz; FUZZ_SECONDS, default
 #            300), two side by side on the two cores; new inputs go to
 #            build/fuzz/work/<name>/, the repository corpus is read only
 #   corpus   regenerate tb/fuzz/corpus/ from the directed files, small
-#            vector files of every block, a list of command lines and, for
+#            vector files of every block, a list of command lines, traces
+#            (trace-corpus: that part alone) and, for
 #            the C API, each block's check-list configurations with seeded
 #            input words
+#   plant-check  a planted trace-writer bug must break fuzz_trace's
+#            round-trip oracle (the oracle can fail)
 #   timeout-check  a planted slow input (tb/fuzz/fuzz_hang.c) must fail
 #            within FUZZ_TIMEOUT: the per-input timeout is really passed
 # Every input has FUZZ_TIMEOUT seconds (default 10; libFuzzer's own default
@@ -23,11 +27,12 @@ set -uo pipefail
 . "$(dirname "$0")/common.sh"
 mode=${1:-smoke}
 F=build/fuzz; C=tb/fuzz/corpus
-names="vec stim args capi"
+names="vec stim args trace capi"
 mkdir -p "$F"
 
 build() {
-  local lib="" o
+  local o
+  lib=""
   mkdir -p "$F/obj"
   for f in $(make -s --no-print-directory lib-sources); do
     o=$F/obj/$(echo "$f" | tr / _ | sed 's/\.c$/.o/')
@@ -85,6 +90,35 @@ capi_corpus() {
   done
 }
 
+# The trace readers' corpus: the first records of a small run of every
+# kernel (kit traces), and hand-written Accel-Sim .traceg files: tracer
+# versions 4 (list, base+stride, base+deltas; a skipped and a dropped
+# instruction) and 2 (the per-line thread block and warp), and lineinfo.
+trace_corpus() {
+  local k
+  rm -rf "$C/trace"; mkdir -p "$C/trace"
+  for k in $(build/kit traffic --list | sed -n 's/^[0-9]* \([a-z]*\):.*/\1/p'); do
+    build/kit traffic "$k" SMs=2 --seed 1 -o "$C/trace/$k.full" >/dev/null || return 1
+    head -n 8 "$C/trace/$k.full" > "$C/trace/$k.trace"; rm -f "$C/trace/$k.full"
+  done
+  { printf -- '-kernel name = _Z3addPfS_\n-kernel id = 1\n-grid dim = (2,1,1)\n-block dim = (64,1,1)\n'
+    printf -- '-accelsim tracer version = 4\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n'
+    printf '0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0\n'
+    printf '0010 00000003 1 R2 LDG.E 1 R4 4 0 0x7f0000000100 0x7f0000000104\n'
+    printf 'warp = 1\ninsts = 2\n0020 ffffffff 0 STG.E 2 R4 R6 4 1 0x7f0000001000 4\n'
+    printf '0030 ffffffff 1 R9 LDS.U.32 1 R11 4 1 0x7f0000000000 4\n#END_TB\n'
+    printf '#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 1\n0040 00000007 1 R8 LDG.E.64 1 R10 8 2 0x7f0000002000 8 -16\n#END_TB\n'
+  } > "$C/trace/v4.traceg"
+  { printf -- '-kernel name = k2\n-kernel id = 2\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n'
+    printf -- '-accelsim tracer version = 2\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n'
+    printf '0 0 0 0 0010 0000000f 1 R2 LDG.E 1 R4 4 1 0x1000 4\n#END_TB\n'
+  } > "$C/trace/v2.traceg"
+  { printf -- '-kernel name = k3\n-kernel id = 3\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n'
+    printf -- '-accelsim tracer version = 4\n-enable lineinfo = 1\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n'
+    printf '17 0010 00000001 0 STG.E 2 R4 R6 8 0 0x2000\n#END_TB\n'
+  } > "$C/trace/lineinfo.traceg"
+}
+
 case "$mode" in
   build)
     build ;;
@@ -105,8 +139,27 @@ case "$mode" in
     one args "$F/work/args" -max_total_time="$secs" -rss_limit_mb=4096 > "$F/args.out" & p1=$!
     one capi "$F/work/capi" -max_total_time="$secs" -rss_limit_mb=4096 > "$F/capi.out" & p2=$!
     wait $p1 || fail=1; wait $p2 || fail=1
-    cat "$F/vec.out" "$F/stim.out" "$F/args.out" "$F/capi.out"
+    one trace "$F/work/trace" -max_total_time="$secs" -rss_limit_mb=4096 > "$F/trace.out" || fail=1
+    cat "$F/vec.out" "$F/stim.out" "$F/args.out" "$F/capi.out" "$F/trace.out"
     exit $fail ;;
+  plant-check)
+    # the trace harness's round-trip oracle is wired up: a writer that
+    # writes every pc one higher (a planted bug in vectors/trace.c) must
+    # fail within 200 executions
+    build || { echo "FAIL fuzz plant-check: build"; exit 1; }
+    mkdir -p "$F/plant"
+    sed 's/r->kernel, r->pc, r->mask/r->kernel, r->pc + 1, r->mask/' vectors/trace.c > "$F/plant/trace.c"
+    cmp -s vectors/trace.c "$F/plant/trace.c" && { echo "FAIL fuzz plant-check: the plant did not apply"; exit 1; }
+    # shellcheck disable=SC2086
+    clang -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1 -fsanitize=fuzzer,address,undefined \
+      -fno-sanitize-recover=all -I. -Ibuild/gen tb/fuzz/fuzz_trace.c "$F/plant/trace.c" \
+      $(echo $lib | tr ' ' '\n' | grep -v '/vectors_trace\.o$') -o "$F/fuzz_plant" ||
+      { echo "FAIL fuzz plant-check: build of the planted harness"; exit 1; }
+    rm -f "$F"/crash-plant-*
+    out=$(corpus=$C/trace one plant "$F/plant/work" -runs=200 -seed=1)
+    if echo "$out" | grep -q '^FAIL fuzz plant: .*' && grep -q 'oracle broken: round trip' "$F/plant.log"; then
+      echo "PASS fuzz plant-check: a planted trace-writer bug (pc + 1) breaks the round-trip oracle ($(ls "$F"/crash-plant-* | head -1))"
+    else echo "FAIL fuzz plant-check: the planted writer bug went unseen: $out"; exit 1; fi ;;
   timeout-check)
     mkdir -p "$F/hang-corpus"
     printf 'hang' > "$F/hang-corpus/hang"
@@ -133,8 +186,11 @@ case "$mode" in
     printf 'hac\nWays32\n' > "$C/args/noeq"
     printf 'hac\n--seed\n010\n--cycles\n0x10\n' > "$C/args/numbers"
     capi_corpus
+    trace_corpus
     ls "$C"/* | wc -l ;;
+  trace-corpus)
+    trace_corpus ;;
   capi-corpus)
     capi_corpus ;;
-  *) echo "usage: tools/fuzz.sh build | smoke | run SECONDS | corpus | timeout-check" >&2; exit 2 ;;
+  *) echo "usage: tools/fuzz.sh build | smoke | run SECONDS | corpus | trace-corpus | plant-check | timeout-check" >&2; exit 2 ;;
 esac

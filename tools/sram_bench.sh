@@ -19,7 +19,7 @@ set -euo pipefail
 seed=${1:-1}
 before=${SRAM_BEFORE:-f6ec9eb}
 n=${BENCH_CYCLES:-1000000}; rep=${BENCH_REPEAT:-3}
-cfgs=${BENCH_SRAM_CFGS:-"vtt: vtt:Sets=256_RnW=14 ctl: linebacker:"}
+cfgs=${BENCH_SRAM_CFGS:-"vtt: vtt:Sets=256_RnW=14 ctl: lm: linebacker:"}
 B=build/bench/sram
 if ! git cat-file -e "$before^{commit}" 2>/dev/null; then
   echo "(SRAM before/after not measured: commit $before is not in this checkout's history)"; exit 0

@@ -143,12 +143,14 @@ static int next_content(kit_accel_reader_t *r, char **p, char *err, size_t errle
   return rc;
 }
 
+/* Start reading a block into SM fill's slot. */
 static void clear_tb(kit_accel_reader_t *r)
 {
-  for (unsigned w = 0; w < KIT_WARP; w++) r->n[w] = 0;
-  r->round = 0;
-  r->next_warp = 0;
-  r->ready = 0;
+  kit_accel_slot_t *s = &r->slot[r->fill];
+  for (unsigned w = 0; w < KIT_WARP; w++) s->n[w] = 0;
+  s->round = 0;
+  s->next_warp = 0;
+  s->ready = 0;
   r->have_tb = 0;
   r->warp = -1;
   r->warps_seen = 0;
@@ -159,6 +161,7 @@ static int start(kit_accel_reader_t *r, unsigned sms, char *err, size_t errlen)
   char *p;
   int rc;
   r->sms = sms ? sms : 1;
+  if (!(r->slot = calloc(r->sms, sizeof *r->slot))) return fail(r, err, errlen, "out of memory for %u SMs", r->sms);
   clear_tb(r);
   while ((rc = next_content(r, &p, err, errlen)) == 1) {
     if (strncmp(p, "#BEGIN_TB", 9) == 0) {
@@ -197,8 +200,10 @@ int kit_accel_attach(kit_accel_reader_t *r, FILE *f, const char *name, unsigned 
 void kit_accel_close(kit_accel_reader_t *r)
 {
   kit_lines_close(&r->L);
-  for (unsigned w = 0; w < KIT_WARP; w++) free(r->w[w]);
-  memset(r->w, 0, sizeof r->w);
+  for (unsigned k = 0; r->slot && k < r->sms; k++)
+    for (unsigned w = 0; w < KIT_WARP; w++) free(r->slot[k].w[w]);
+  free(r->slot);
+  r->slot = NULL;
 }
 
 /* The access of an opcode: 'L' load, 'S' store (atomics too), 0 not on
@@ -329,18 +334,19 @@ static int inst_line(kit_accel_reader_t *r, char *line, char *err, size_t errlen
   rec.size = (uint8_t)size;
   rec.warp = (uint32_t)r->warp;
   rec.cta = r->cta;
-  rec.sm = r->cta % r->sms;
+  rec.sm = r->fill;
   char msg[KIT_ERR_LEN];
   if (kit_winst_check(&rec, msg, sizeof msg)) return fail(r, err, errlen, "%s: %s", op, msg);
+  kit_accel_slot_t *s = &r->slot[r->fill];
   unsigned wi = (unsigned)r->warp;
-  if (r->n[wi] == r->cap[wi]) {
-    size_t cap = r->cap[wi] ? 2 * r->cap[wi] : 64;
-    kit_winst_t *nw = realloc(r->w[wi], cap * sizeof *nw);
+  if (s->n[wi] == s->cap[wi]) {
+    size_t cap = s->cap[wi] ? 2 * s->cap[wi] : 64;
+    kit_winst_t *nw = realloc(s->w[wi], cap * sizeof *nw);
     if (!nw) return fail(r, err, errlen, "out of memory for thread block %" PRIu32, r->cta);
-    r->w[wi] = nw;
-    r->cap[wi] = cap;
+    s->w[wi] = nw;
+    s->cap[wi] = cap;
   }
-  r->w[wi][r->n[wi]++] = rec;
+  s->w[wi][s->n[wi]++] = rec;
   return 0;
 #undef NEED
 }
@@ -373,7 +379,7 @@ static int read_tb(kit_accel_reader_t *r, char *err, size_t errlen)
       if (close_warp(r, err, errlen)) return -1;
       r->in_tb = 0;
       r->tbs++;
-      r->ready = 1;
+      r->slot[r->fill].ready = 1;
       return 1;
     }
     if (*p == '#') continue;
@@ -425,26 +431,45 @@ static int read_tb(kit_accel_reader_t *r, char *err, size_t errlen)
   return 0;
 }
 
+/* The next record of slot s's block (its warps round-robin: the round-th
+ * record of each): 1, or 0 when the block is done. */
+static int take(kit_accel_slot_t *s, unsigned nwarps, kit_winst_t *out)
+{
+  for (int any = 0;; s->next_warp = 0, s->round++, any = 0) {
+    for (; s->next_warp < nwarps; s->next_warp++) {
+      unsigned wi = s->next_warp;
+      if (s->round < s->n[wi]) {
+        *out = s->w[wi][s->round];
+        s->next_warp++;
+        return 1;
+      }
+    }
+    for (unsigned wi = 0; wi < nwarps; wi++) any |= s->round + 1 < s->n[wi];
+    if (!any) return 0;
+  }
+}
+
+/* The SMs take turns; at its turn an SM hands out one record of its block,
+ * first taking the file's next block when it has none (or its block is
+ * done); an SM with nothing left once the file has ended passes. */
 int kit_accel_next(kit_accel_reader_t *r, kit_winst_t *out, char *err, size_t errlen)
 {
-  for (;;) {
-    if (r->ready) {
-      /* round-robin over the block's warps: the round-th record of each */
-      for (int any = 0;; r->next_warp = 0, r->round++, any = 0) {
-        for (; r->next_warp < r->nwarps; r->next_warp++) {
-          unsigned wi = r->next_warp;
-          if (r->round < r->n[wi]) {
-            *out = r->w[wi][r->round];
-            r->next_warp++;
-            return 1;
-          }
-        }
-        for (unsigned wi = 0; wi < r->nwarps; wi++) any |= r->round + 1 < r->n[wi];
-        if (!any) break;
-      }
-      r->ready = 0;
+  for (unsigned passed = 0; passed < r->sms;) {
+    kit_accel_slot_t *s = &r->slot[r->turn];
+    if (s->ready && take(s, r->nwarps, out)) {
+      r->turn = (r->turn + 1) % r->sms;
+      return 1;
     }
-    int rc = read_tb(r, err, errlen);
-    if (rc <= 0) return rc;
+    s->ready = 0;
+    if (!r->eof) {
+      r->fill = r->turn;
+      int rc = read_tb(r, err, errlen);
+      if (rc < 0) return -1;
+      r->eof = rc == 0;
+      if (rc) continue;   /* the same SM, its new block */
+    }
+    r->turn = (r->turn + 1) % r->sms;
+    passed++;
   }
+  return 0;
 }

@@ -6,12 +6,14 @@
  *
  * Usage profile: a .traceg holds every warp's every instruction, one
  * thread block (#BEGIN_TB .. #END_TB) after another, warp by warp; real
- * ones run to gigabytes. The importer streams: one thread block's memory
- * instructions are held at a time, and handed out round-robin over its
- * warps (the file has no issue order; the kit's scheduler interleaving of
- * CTAs is doc/traffic.md "Next"). Non-memory instructions are skipped
- * (counted); memory instructions outside the L1 data path (shared,
- * constant, texture, TMA) are dropped (counted).
+ * ones run to gigabytes. The importer streams: each of the `sms` SMs holds
+ * one thread block's memory instructions at a time; the SMs take turns
+ * handing out one instruction each (a block's warps round-robin), and an
+ * SM whose block is done takes the file's next block at its next turn
+ * (the file has no issue order: doc/traffic.md "Importing Accel-Sim
+ * traces", Order). Non-memory instructions are skipped (counted); memory
+ * instructions outside the L1 data path (shared, constant, texture, TMA)
+ * are dropped (counted).
  *
  * Design choice: written from the format's public description (the
  * tracer's README and the simulator's trace parser, read, not copied);
@@ -37,10 +39,23 @@ typedef struct kit_accel_info {
   unsigned lineinfo;            /* -enable lineinfo: a line number leads each instruction */
 } kit_accel_info_t;
 
+/* One SM's resident thread block: its warps' memory records. */
+typedef struct kit_accel_slot {
+  kit_winst_t *w[KIT_WARP];     /* per warp of the block: its memory records */
+  size_t n[KIT_WARP], cap[KIT_WARP];
+  size_t round;                 /* hand-out cursor: round, then warp */
+  unsigned next_warp;
+  int ready;                    /* a complete block is being handed out */
+} kit_accel_slot_t;
+
 typedef struct kit_accel_reader {
   kit_lines_t L;
   kit_accel_info_t info;
-  unsigned sms;                 /* SM of CTA c: c % sms */
+  unsigned sms;                 /* SMs, each holding one thread block */
+  kit_accel_slot_t *slot;       /* [sms] */
+  unsigned fill;                /* the SM whose block is being read */
+  unsigned turn;                /* the SM whose turn it is to hand out */
+  int eof;                      /* every block of the file has been read */
   int in_tb;                    /* between #BEGIN_TB and #END_TB */
   int have_tb, warp;            /* "thread block =" seen; current warp (-1: none yet) */
   uint64_t insts, seen;         /* the warp's "insts =" and its instruction lines so far */
@@ -48,11 +63,6 @@ typedef struct kit_accel_reader {
   uint32_t cta;                 /* linear id of the current thread block */
   unsigned nwarps;              /* warps per thread block */
   uint32_t warps_seen;          /* bit w: "warp = w" seen in this block */
-  kit_winst_t *w[KIT_WARP];     /* per warp of the block: its memory records */
-  size_t n[KIT_WARP], cap[KIT_WARP];
-  size_t round;                 /* hand-out cursor: round, then warp */
-  unsigned next_warp;
-  int ready;                    /* a complete block is being handed out */
   uint64_t tbs, instructions, memory, dropped;  /* counts so far */
 } kit_accel_reader_t;
 

@@ -23,7 +23,7 @@ int kit_winst_check(const kit_winst_t *r, char *err, size_t errlen)
       if (a) return kit_rule(0, err, errlen, "inactive lane %u has address %#" PRIx64, t, a);
       continue;
     }
-    if (a % r->size)   /* (aligned, its last byte is below 2^64) */
+    if (a & (r->size - 1u))   /* size is a power of two: aligned (its last byte is below 2^64) */
       return kit_rule(0, err, errlen, "lane %u address %#" PRIx64 " is not aligned to size %u", t, a,
                       r->size);
   }

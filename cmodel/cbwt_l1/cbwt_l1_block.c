@@ -213,5 +213,5 @@ static const kit_equiv_t cbwt_l1_equivs[] = {
 
 KIT_BLOCK_DEFINE(cbwt_l1, cb,
                  "rtl/cbwt_l1/cbwt_l1.v rtl/pdp_cache/pdp_cache.v rtl/pdp/pdp.v rtl/noc_sampler/noc_sampler.v "
-                 "rtl/maw_ctl/maw_ctl.v rtl/victim_bits/victim_bits.v",
+                 "rtl/maw_ctl/maw_ctl.v rtl/victim_bits/victim_bits.v rtl/mem/kit_mem.v",
                  cb_report);

@@ -163,11 +163,36 @@ int kit_params_check(const kit_block_t *b, const long *P, char *err, size_t errl
   return b->check ? b->check(P, err, errlen) : 0;
 }
 
+/* Where each of sub's parameters sits in comp's list (-1: not there),
+ * found by name once per (comp, sub) pair and kept per thread: composites
+ * map their parameters every cycle (a cover function applying a
+ * sub-block's input rules), where a search by name was a tenth of a run. */
+#define SUBMAPS 16
+typedef struct submap {
+  const kit_block_t *comp, *sub;
+  short at[KIT_MAX_PARAMS];
+} submap_t;
+
+static const submap_t *submap(const kit_block_t *comp, const kit_block_t *sub)
+{
+  static _Thread_local submap_t maps[SUBMAPS];
+  static _Thread_local unsigned n;
+  for (unsigned m = 0; m < n; m++)
+    if (maps[m].comp == comp && maps[m].sub == sub) return &maps[m];
+  if (n == SUBMAPS) return NULL;   /* more pairs than any composite has: search by name */
+  submap_t *m = &maps[n++];
+  m->comp = comp;
+  m->sub = sub;
+  for (unsigned i = 0; i < sub->nparams; i++) m->at[i] = (short)kit_param_index(comp, sub->params[i].name);
+  return m;
+}
+
 void kit_sub_params(const kit_block_t *comp, const kit_block_t *sub, const long *P, long *Psub)
 {
+  const submap_t *m = submap(comp, sub);
   kit_params_default(sub, Psub);
   for (unsigned i = 0; i < sub->nparams; i++) {
-    const int k = kit_param_index(comp, sub->params[i].name);
+    const int k = m ? m->at[i] : kit_param_index(comp, sub->params[i].name);
     if (k >= 0) Psub[i] = P[k];
   }
 }

@@ -8,20 +8,25 @@
  * million times or more, against the RTL, and compares every output port
  * every cycle. So:
  *  - a step reads the debug entry, updates at most one entry (the access's
- *    hashed PC), and only in the last cycle of a window walks the <= 32
- *    entries to classify them: O(1) per cycle, O(Entries) per window;
+ *    hashed PC) and its bit of the `high` summary, and only in the last
+ *    cycle of a window walks the <= 32 entries to shift their valid fields
+ *    and clear their counters: O(1) per cycle, O(Entries) per window;
  *  - state is stored the way the RTL stores it (per entry a PC, two
- *    saturating CntW-bit counters, a 2-bit valid field; a window cycle
- *    counter, a 2-bit state, a windows counter and a selected mask), so a
- *    mismatch can be explained field by field against the RTL's flops;
+ *    saturating CntW-bit counters, a 2-bit valid field; the high summary; a
+ *    window cycle counter, a 2-bit state, a windows counter and a selected
+ *    mask), so a mismatch can be explained field by field against the RTL.
+ *    The RTL keeps PC and counters in a memory read through its pok / cur
+ *    flags (doc "Decision (lazy clearing)"); pc[], hit[] and miss[] here
+ *    are the values read through them;
  *  - every input is first masked to its port width.
  *
  * Design choice (the RTL's _d / _q): lm_step() computes every next value
  * into a local copy of the state from the current state and the inputs,
  * reading only the current state, and then commits the copy. The
  * classification at a window end uses the counters *including* that
- * cycle's access (doc "Decision (boundary cycle)"), i.e. the entry's next
- * counter values, exactly as the RTL classifies from hit_n / miss_n.
+ * cycle's access (doc "Decision (boundary cycle)"): the access updates the
+ * entry's `high` bit first, and the window end reads the updated summary,
+ * exactly as the RTL does.
  *
  * The threshold test never divides: 100*hit > T*(hit+miss), both sides
  * below 2^(CntW+8) <= 2^40 (doc "No division, no overflow"), so 64-bit
@@ -108,6 +113,7 @@ void lm_reset(lm_model_t *m)
   memset(m->hit, 0, sizeof m->hit);
   memset(m->miss, 0, sizeof m->miss);
   memset(m->valid, 0, sizeof m->valid);
+  m->high = 0;
   m->cyc = 0;
   m->state = LM_ST_MONITOR;
   m->windows = 0;
@@ -124,15 +130,15 @@ void lm_reset(lm_model_t *m)
  * access). Reads only n, writes only n. */
 static void lm_window_end(const lm_model_t *m, lm_model_t *n)
 {
-  uint32_t high = 0, prev = 0;
+  const uint32_t high = n->high;                 /* H_n: the summary, this cycle's access in */
+  uint32_t prev = 0;
   for (unsigned e = 0; e < m->entries; e++) {
-    uint32_t h = (uint32_t)lm_high(n->hit[e], n->miss[e], m->thresh);
     prev |= (uint32_t)(n->valid[e] & 1u) << e;   /* H_{n-1}: bit 0 before the shift */
-    high |= h << e;                               /* H_n */
-    n->valid[e] = (uint8_t)(((n->valid[e] & 1u) << 1) | h); /* 4.1 shift */
+    n->valid[e] = (uint8_t)(((n->valid[e] & 1u) << 1) | ((high >> e) & 1u)); /* 4.1 shift */
     n->hit[e] = 0;                                /* counters clear, PC stays */
     n->miss[e] = 0;
   }
+  n->high = 0;                                    /* 0 hits, 0 misses: not high */
   const int first = m->windows == 0;             /* window 1 never decides */
   n->windows = m->windows >= m->win_max ? m->win_max : m->windows + 1u;
   if (first) return;
@@ -183,6 +189,9 @@ void lm_step(lm_model_t *m, const lm_in_t *in, lm_out_t *out)
       if (is_hit) n.hit[hpc] = lm_sat_inc(m->hit[hpc], m->cnt_max);
       else        n.miss[hpc] = lm_sat_inc(m->miss[hpc], m->cnt_max);
       if (m->pc[hpc] == 0u) n.pc[hpc] = pc;      /* Decision (PC store) */
+      /* Decision (incremental classification) */
+      const uint32_t h = (uint32_t)lm_high(n.hit[hpc], n.miss[hpc], m->thresh);
+      n.high = (m->high & ~(1u << hpc)) | (h << hpc);
     }
     if (last) lm_window_end(m, &n);
   }                                               /* selected / disabled: frozen */

@@ -4,9 +4,10 @@
  *
  * Usage profile: one lm_step() per clock, millions of times in lockstep
  * against the RTL. A step touches one table entry (the access's hashed PC)
- * and reads one more (the debug address); only the last cycle of a window
- * walks all Entries (<= 32) entries to classify them. Nothing is allocated
- * after lm_new().
+ * and reads one more (the debug address); the last cycle of a window takes
+ * the classifications from the `high` summary and walks the <= 32 entries
+ * only to shift their valid fields and clear their counters. Nothing is
+ * allocated after lm_new().
  *
  * The step computes the registered outputs and next state from the current
  * state and the inputs, then commits, exactly like the RTL's _d / _q pairs:
@@ -56,6 +57,8 @@ typedef struct lm_model {
   uint32_t hit[LM_MAX_ENTRIES];    /* CntW bits, 0 .. cnt_max, saturating */
   uint32_t miss[LM_MAX_ENTRIES];   /* CntW bits, 0 .. cnt_max, saturating */
   uint8_t valid[LM_MAX_ENTRIES];   /* 2 bits: bit 0 last window, bit 1 the one before */
+  uint32_t high;                   /* Entries bits: bit e = lm_high(hit[e], miss[e]), kept
+                                      per access (doc "Decision (incremental classification)") */
   /* control */
   uint32_t cyc;                    /* WinW bits, 0 .. winlen-1, cycle within the window */
   unsigned state;                  /* 2 bits, LM_ST_*; 3 never */

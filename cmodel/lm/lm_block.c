@@ -52,6 +52,12 @@ void lm_storage(const long *P, kit_storage_t *st)
   memset(st, 0, sizeof *st);
   st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, lm_txt, E, "entry", ebits};
   st->row[n++] = (kit_storage_row_t){KIT_ST_ADDED, hpc_txt, lines, "line", hashw};
+  /* doc "Which rows are SRAM, which are flops": the LM table row is the
+   * memory (PC and counters) plus the valid flops; the SRAM shape adds
+   * three E-bit flop vectors the paper does not count */
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "high-locality summary (window end reads flops)", E, "entry", 1};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "SRAM PC-written flags (the memory's reset)", E, "entry", 1};
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "SRAM counters-current flags (window clear)", E, "entry", 1};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "control: window cycle counter", 1, "block", winw};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "control: state (state_o)", 1, "block", 2};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "control: windows taken (windows_o)", 1, "block", wincw};
@@ -136,4 +142,4 @@ static const kit_equiv_t lm_equivs[] = {
    "SelWin2 = 1: window 2 decides, valid 11 selected"},
 };
 
-KIT_BLOCK_DEFINE(lm, lm, "rtl/lm/lm.v", NULL);
+KIT_BLOCK_DEFINE(lm, lm, "rtl/lm/lm.v rtl/mem/kit_mem.v", NULL);

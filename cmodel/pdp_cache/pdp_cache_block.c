@@ -65,6 +65,10 @@ void pdp_cache_storage(const long *P, kit_storage_t *st)
   st->row[n++] = (kit_storage_row_t){KIT_ST_BASELINE, data_txt, lines, "line", (unsigned)(lineb * 8u)};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, rsp_txt, 1, "block", rspb};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, dbg_txt, 1, "block", dbgb};
+  /* the valid/rpd/tag and rank banks are SRAM without reset: one flop per
+   * set says the set was written since reset (until then it reads as its
+   * reset value; doc "Storage", issue 32) */
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "SRAM row-written flags (the banks' reset)", sets, "set", 1};
   st->nrows = n;
   st->data_bytes = lines * lineb;
   st->paper = "RPD per line (IV: Sets x Ways x log2 DMax; CBWT L1: 64 x 4 x 6 = 1536 bits = 192 B)";
@@ -146,4 +150,4 @@ static const kit_equiv_t pdp_cache_equivs[] = {
   {"Sets=1 Ways=2 TagW=2 DMax=256", KIT_CHK(7), 20000, "DMax 256: 8-bit RPDs, a 9-bit PD up to 256 (the clamp)"},
 };
 
-KIT_BLOCK_DEFINE(pdp_cache, pdp_cache, "rtl/pdp_cache/pdp_cache.v", NULL);
+KIT_BLOCK_DEFINE(pdp_cache, pdp_cache, "rtl/pdp_cache/pdp_cache.v rtl/mem/kit_mem.v", NULL);

@@ -94,6 +94,10 @@ void waypart_storage(const long *P, kit_storage_t *st)
   st->row[n++] = (kit_storage_row_t){KIT_ST_BASELINE, data_txt, lines, "line", (unsigned)(lineb * 8u)};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, rsp_txt, 1, "SM", 6u + wayw + 1u + tagw};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, dbg_txt, 1, "SM", 1u + tagw + wayw};
+  /* the tag/rank banks are SRAM without reset: one flop per set says the
+   * set was written since reset (until then it reads as its reset value;
+   * doc "Storage", issue 32) */
+  st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, "SRAM row-written flags (tag/rank banks' reset)", sets, "set", 1};
   st->row[n++] = (kit_storage_row_t){KIT_ST_INTERFACE, launch_txt, 1, "GPU", k * (tbw + wgtw)};
   st->nrows = n;
   st->data_bytes = lines * lineb;
@@ -186,4 +190,4 @@ static const kit_equiv_t waypart_equivs[] = {
    "8 kernels (KW 3, PartW 24) over 4 ways: Even leaves four of them 0 ways; 8 ways left PDR bounded on two mutants"},
 };
 
-KIT_BLOCK_DEFINE(waypart, waypart, "rtl/waypart/waypart.v", NULL);
+KIT_BLOCK_DEFINE(waypart, waypart, "rtl/waypart/waypart.v rtl/mem/kit_mem.v", NULL);

@@ -241,5 +241,5 @@ static const kit_equiv_t wp_gpu_equivs[] = {
    KIT_CHK(4), 20000, "one kernel"},
 };
 
-KIT_BLOCK_DEFINE(wp_gpu, wgc, "rtl/wp_gpu/wp_gpu.v rtl/wpctl/wpctl.v rtl/waypart/waypart.v rtl/tbbyp/tbbyp.v",
+KIT_BLOCK_DEFINE(wp_gpu, wgc, "rtl/wp_gpu/wp_gpu.v rtl/wpctl/wpctl.v rtl/waypart/waypart.v rtl/tbbyp/tbbyp.v rtl/mem/kit_mem.v",
                  wgc_report);

@@ -6,11 +6,15 @@
 // 4.1): per hashed PC a stored PC, hit and miss counters and a 2-bit valid
 // field; at each window end the classification and the selection state
 // machine (monitoring / selected / disabled); the victim check and the
-// hashed PC of each access. Every output is a flop.
+// hashed PC of each access. Every output is a flop. The PCs and counters
+// live in a kit_mem (rtl/mem/kit_mem.v: one write, two combinational reads
+// a cycle); valid fields, the per-entry classification and the lazy-clear
+// flags are flops, so a window end touches only flops.
 //
 // Specification: doc/lm.md, sections "Ports", "State and reset", "Hashed
 // PC", "Counting", "Windows and classification", "Selection state machine",
-// "Paper readings", "Victim check", "Timing example", "Storage (4.2)"; the
+// "Paper readings", "Victim check", "Timing example", "Storage (4.2)" and
+// its "Which rows are SRAM, which are flops"; the
 // formal properties below (ifdef FORMAL): doc/lm.md "Formal". Derived
 // widths: doc/lm.md "Parameters".
 //
@@ -60,6 +64,12 @@ module lm #(
   localparam integer WinW     = (WinLen > 2) ? $clog2(WinLen) : 1;
   localparam integer CmpW     = CntW + 8;
   localparam integer WinLastI = WinLen - 1;
+  localparam integer WordW    = 32 + 2 * CntW;            // a memory word {pc, miss, hit}
+`ifdef FORMAL
+  localparam integer NumRd    = 3;                        // + the properties' entry
+`else
+  localparam integer NumRd    = 2;                        // the access, the debug read
+`endif
 
   localparam [1:0]         StMon   = 2'd0;
   localparam [1:0]         StSel   = 2'd1;
@@ -102,13 +112,15 @@ module lm #(
   endgenerate
 
   // ---------------------------------------------------------------------
-  // State: the table as packed vectors (entry e at e*W +: W), control,
-  // output registers.
+  // State. The table's PCs and counters: one kit_mem word per entry (no
+  // reset), read through pok_q / cur_q (doc/lm.md "Decision (lazy
+  // clearing)"). Valid fields and the high summary: flops, one bit (two
+  // for valid) per entry at e (e*2).
   // ---------------------------------------------------------------------
-  reg [Entries*32-1:0]   pc_q,    pc_d;
-  reg [Entries*CntW-1:0] hit_q,   hit_d;
-  reg [Entries*CntW-1:0] miss_q,  miss_d;
   reg [Entries*2-1:0]    valid_q, valid_d;
+  reg [Entries-1:0]      high_q,  high_d;
+  reg [Entries-1:0]      pok_q,   pok_d;
+  reg [Entries-1:0]      cur_q,   cur_d;
   reg [WinW-1:0]         cyc_q,   cyc_d;
   reg [1:0]              state_q, state_d;
   reg [WinCntW-1:0]      windows_q, windows_d;
@@ -120,35 +132,77 @@ module lm #(
   reg [CntW-1:0]         dbg_hit_q,   dbg_hit_d;
   reg [CntW-1:0]         dbg_miss_q,  dbg_miss_d;
   reg [1:0]              dbg_valid_q, dbg_valid_d;
+  // The memory's write port: the accessed entry's word.
+  reg                    we;
+  reg [WordW-1:0]        wword;
+
+  // ---------------------------------------------------------------------
+  // The table memory: port 0 reads the accessed entry, port 1 the debug
+  // entry (doc/lm.md "Decision (the table in one memory ...)").
+  // ---------------------------------------------------------------------
+  integer         kh;
+  reg [31:0]      pc_sh;
+  reg [HashW-1:0] hpc;
+
+  always @* begin
+    // hashed PC: XOR fold of HashW-bit groups, last group zero-extended
+    hpc = {HashW{1'b0}};
+    for (kh = 0; kh < 32; kh = kh + HashW) begin
+      pc_sh = acc_pc_i >> kh;
+      hpc   = hpc ^ pc_sh[HashW-1:0];
+    end
+  end
+
+  wire [NumRd*WordW-1:0] rdata;
+`ifdef FORMAL
+  (* anyconst *) reg [HashW-1:0] f_ent;   // the properties' entry
+  wire [NumRd*HashW-1:0] raddr = {f_ent, dbg_addr_i, hpc};
+`else
+  wire [NumRd*HashW-1:0] raddr = {dbg_addr_i, hpc};
+`endif
+  kit_mem #(
+    .Depth (Entries),
+    .Width (WordW),
+    .NumRd (NumRd),
+    .NumWr (1),
+    .RegRd (0)
+  ) u_table (
+    .clk_i   (clk_i),
+    .we_i    (we),
+    .waddr_i (hpc),
+    .wdata_i (wword),
+    .raddr_i (raddr),
+    .rdata_o (rdata)
+  );
+
+  // An entry's fields as the ports see them (doc/lm.md "Decision (lazy
+  // clearing)"): PC 0 until written since reset, counters 0 until written
+  // in this window.
+  wire [WordW-1:0] w_acc = rdata[0 +: WordW];
+  wire [WordW-1:0] w_dbg = rdata[WordW +: WordW];
+  wire [31:0]      pc_e   = pok_q[hpc] ? w_acc[2 * CntW +: 32] : 32'd0;
+  wire [CntW-1:0]  hit_e  = cur_q[hpc] ? w_acc[0 +: CntW]      : {CntW{1'b0}};
+  wire [CntW-1:0]  miss_e = cur_q[hpc] ? w_acc[CntW +: CntW]   : {CntW{1'b0}};
 
   // ---------------------------------------------------------------------
   // Next-state and output logic
   // ---------------------------------------------------------------------
-  integer         e, k;
-  reg [31:0]      pc_sh;
-  reg [HashW-1:0] hpc;
+  integer         k;
   reg             acc_ok, is_hit, mon, win_last, inc;
-  reg [31:0]      pc_e;
-  reg [CntW-1:0]  hit_e, miss_e, hit_n, miss_n;
+  reg [31:0]      pc_n;
+  reg [CntW-1:0]  hit_n, miss_n;
   reg [CmpW-1:0]  lhs, rhs;
   reg [Entries-1:0] high, prev;
 
   always @* begin
     // defaults: nothing changes
-    pc_d        = pc_q;
-    hit_d       = hit_q;
-    miss_d      = miss_q;
     valid_d     = valid_q;
+    high_d      = high_q;
+    pok_d       = pok_q;
+    cur_d       = cur_q;
     state_d     = state_q;
     windows_d   = windows_q;
     sel_d       = sel_q;
-
-    // hashed PC: XOR fold of HashW-bit groups, last group zero-extended
-    hpc = {HashW{1'b0}};
-    for (k = 0; k < 32; k = k + HashW) begin
-      pc_sh = acc_pc_i >> k;
-      hpc   = hpc ^ pc_sh[HashW-1:0];
-    end
 
     acc_ok   = acc_valid_i & (acc_out_i != OutRsvd);
     is_hit   = (acc_out_i != OutMiss);
@@ -156,30 +210,34 @@ module lm #(
     win_last = (cyc_q == CycLast);
     cyc_d    = win_last ? {WinW{1'b0}} : (cyc_q + CycOne);
 
-    // per entry: count, store the PC, classify, shift at a window end
-    high = {Entries{1'b0}};
+    // the accessed entry: count, store the PC, classify (doc "Counting")
+    inc    = mon & acc_ok;
+    hit_n  = (is_hit & (hit_e != CntMax)) ? (hit_e + CntOne) : hit_e;
+    miss_n = (~is_hit & (miss_e != CntMax)) ? (miss_e + CntOne) : miss_e;
+    pc_n   = (pc_e == 32'd0) ? acc_pc_i : pc_e;
+    we     = inc;
+    wword  = {pc_n, miss_n, hit_n};
+    // 100*hit > T*(hit+miss), both sides < 2^CmpW (doc "No division")
+    lhs    = {8'd0, hit_n} * C100;
+    rhs    = {7'd0, {1'b0, hit_n} + {1'b0, miss_n}} * CThr;
+    if (inc) begin
+      high_d[hpc] = (lhs > rhs);   // doc "Decision (incremental classification)"
+      pok_d[hpc]  = 1'b1;
+      cur_d[hpc]  = 1'b1;
+    end
+
+    // window end: H_n from the summary, the valid shift, the lazy clear
+    high = high_d;
     prev = {Entries{1'b0}};
-    for (e = 0; e < Entries; e = e + 1) begin
-      pc_e    = pc_q[e * 32 +: 32];
-      hit_e   = hit_q[e * CntW +: CntW];
-      miss_e  = miss_q[e * CntW +: CntW];
-      inc     = mon & acc_ok & (hpc == e[HashW-1:0]);
-      hit_n   = (inc & is_hit & (hit_e != CntMax)) ? (hit_e + CntOne) : hit_e;
-      miss_n  = (inc & ~is_hit & (miss_e != CntMax)) ? (miss_e + CntOne) : miss_e;
-      if (inc && (pc_e == 32'd0)) pc_d[e * 32 +: 32] = acc_pc_i;
-      // 100*hit > T*(hit+miss), both sides < 2^CmpW (doc "No division")
-      lhs     = {8'd0, hit_n} * C100;
-      rhs     = {7'd0, {1'b0, hit_n} + {1'b0, miss_n}} * CThr;
-      high[e] = (lhs > rhs);
-      prev[e] = valid_q[e * 2];
-      if (mon && win_last) begin
-        valid_d[e * 2 +: 2]      = {valid_q[e * 2], high[e]};
-        hit_d[e * CntW +: CntW]  = {CntW{1'b0}};
-        miss_d[e * CntW +: CntW] = {CntW{1'b0}};
-      end else begin
-        hit_d[e * CntW +: CntW]  = hit_n;
-        miss_d[e * CntW +: CntW] = miss_n;
+    for (k = 0; k < Entries; k = k + 1) begin
+      prev[k] = valid_q[k * 2];
+    end
+    if (mon && win_last) begin
+      for (k = 0; k < Entries; k = k + 1) begin
+        valid_d[k * 2 +: 2] = {valid_q[k * 2], high[k]};
       end
+      high_d = {Entries{1'b0}};
+      cur_d  = {Entries{1'b0}};
     end
 
     // selection state machine (doc "Selection state machine")
@@ -199,13 +257,13 @@ module lm #(
       end
     end
 
-    // registered outputs
+    // registered outputs; the debug read is read-before-write
     win_end_d   = win_last;
     useful_d    = vc_valid_i & (state_q == StSel) & sel_q[vc_hpc_i];
     acc_hpc_d   = acc_ok ? hpc : {HashW{1'b0}};
-    dbg_pc_d    = pc_q[dbg_addr_i * 32 +: 32];
-    dbg_hit_d   = hit_q[dbg_addr_i * CntW +: CntW];
-    dbg_miss_d  = miss_q[dbg_addr_i * CntW +: CntW];
+    dbg_pc_d    = pok_q[dbg_addr_i] ? w_dbg[2 * CntW +: 32] : 32'd0;
+    dbg_hit_d   = cur_q[dbg_addr_i] ? w_dbg[0 +: CntW]      : {CntW{1'b0}};
+    dbg_miss_d  = cur_q[dbg_addr_i] ? w_dbg[CntW +: CntW]   : {CntW{1'b0}};
     dbg_valid_d = valid_q[dbg_addr_i * 2 +: 2];
   end
 
@@ -218,15 +276,15 @@ module lm #(
   // ---------------------------------------------------------------------
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pc_q      <= {(Entries*32){1'b0}};
-      hit_q     <= {(Entries*CntW){1'b0}};
-      miss_q    <= {(Entries*CntW){1'b0}};
       valid_q   <= {(Entries*2){1'b0}};
+      high_q    <= {Entries{1'b0}};
+      pok_q     <= {Entries{1'b0}};
+      cur_q     <= {Entries{1'b0}};
     end else begin
-      pc_q      <= pc_d;
-      hit_q     <= hit_d;
-      miss_q    <= miss_d;
       valid_q   <= valid_d;
+      high_q    <= high_d;
+      pok_q     <= pok_d;
+      cur_q     <= cur_d;
     end
   end
 
@@ -277,6 +335,14 @@ module lm #(
 
   wire f_live = f_past_valid & rst_ni;
   wire f_wend = (state_q == StMon) & (cyc_q == CycLast);   // a monitoring window ends
+  // the properties' entry (f_ent, any constant) as the ports see it,
+  // through the memory's third read port (doc/lm.md "Formal")
+  wire [WordW-1:0] f_word = rdata[2 * WordW +: WordW];
+  wire [31:0]      f_pc   = pok_q[f_ent] ? f_word[2 * CntW +: 32] : 32'd0;
+  wire [CntW-1:0]  f_hit  = cur_q[f_ent] ? f_word[0 +: CntW]      : {CntW{1'b0}};
+  wire [CntW-1:0]  f_miss = cur_q[f_ent] ? f_word[CntW +: CntW]   : {CntW{1'b0}};
+  wire [CmpW-1:0]  f_lhs  = {8'd0, f_hit} * C100;
+  wire [CmpW-1:0]  f_rhs  = {7'd0, {1'b0, f_hit} + {1'b0, f_miss}} * CThr;
   integer fe;
 
   always @* begin
@@ -297,12 +363,18 @@ module lm #(
           if (state_q == StSel) assert(sel_q[fe] == (valid_q[fe * 2 +: 2] == 2'b11));
           if (state_q == StDis) assert(valid_q[fe * 2 +: 2] != 2'b11);
         end
-        // after the decision the table is frozen with its counters at 0
-        if (state_q != StMon) begin
-          assert(hit_q[fe * CntW +: CntW] == {CntW{1'b0}});
-          assert(miss_q[fe * CntW +: CntW] == {CntW{1'b0}});
-        end
+        // counters current only in a word whose PC was written since reset
+        if (cur_q[fe]) assert(pok_q[fe]);
       end
+      // after the decision the table is frozen with its counters at 0:
+      // no word is current, nothing classifies high
+      if (state_q != StMon) begin
+        assert(cur_q == {Entries{1'b0}});
+        assert(high_q == {Entries{1'b0}});
+      end
+      // the summary is the classification of the entry's counters
+      // (doc "Decision (incremental classification)")
+      assert(high_q[f_ent] == (f_lhs > f_rhs));
       // no decision before two windows
       if (state_q != StMon) assert(windows_q >= 1);
     end
@@ -319,11 +391,15 @@ module lm #(
       if (!$past(f_wend)) assert(valid_q == $past(valid_q));
       else for (fe = 0; fe < Entries; fe = fe + 1) assert(valid_q[fe * 2 + 1] == $past(valid_q[fe * 2]));
       // counters saturate and never wrap: between window ends they only grow
-      if (!$past(f_wend))
-        for (fe = 0; fe < Entries; fe = fe + 1) begin
-          assert(hit_q[fe * CntW +: CntW] >= $past(hit_q[fe * CntW +: CntW]));
-          assert(miss_q[fe * CntW +: CntW] >= $past(miss_q[fe * CntW +: CntW]));
-        end
+      if (!$past(f_wend)) begin
+        assert(f_hit >= $past(f_hit));
+        assert(f_miss >= $past(f_miss));
+      end else begin
+        assert(f_hit == {CntW{1'b0}});
+        assert(f_miss == {CntW{1'b0}});
+      end
+      // a stored PC stays until reset
+      if ($past(f_pc) != 32'd0) assert(f_pc == $past(f_pc));
       // win_end_o one cycle after the window's last cycle
       assert(win_end_q == ($past(cyc_q) == CycLast));
       // a victim is useful only when its load is selected
@@ -336,8 +412,8 @@ module lm #(
   wire f_cover_disabled  = f_live & (state_q == StDis);
   wire f_cover_mon_3     = f_live & (state_q == StMon) & (windows_q >= 2)
                            & (valid_q != {(Entries*2){1'b0}});
-  wire f_cover_hit_max   = f_live & (hit_q[0 +: CntW] == CntMax);
-  wire f_cover_miss_max  = f_live & (miss_q[0 +: CntW] == CntMax);
+  wire f_cover_hit_max   = f_live & (f_hit == CntMax);
+  wire f_cover_miss_max  = f_live & (f_miss == CntMax);
   wire f_cover_win_max   = f_live & (windows_q == WinMax);
   wire f_cover_useful    = f_live & useful_q;
   always @* begin

@@ -70,6 +70,11 @@ module pdp_cache #(
   localparam integer OffRpd = Ways * TagW;
   localparam integer OffV   = OffRpd + Ways * LD;
   localparam integer RowW   = OffV + Ways;
+`ifdef FORMAL
+  localparam integer NumRd  = 3;                 // + the properties' set
+`else
+  localparam integer NumRd  = 2;                 // access, debug
+`endif
   localparam integer RankRowW = Ways * WayW;
   localparam [1:0] KHit = 2'd0, KMiss = 2'd1, KBypass = 2'd2, KNoalloc = 2'd3;
   localparam [PdW-1:0]  PdMax   = DMax[PdW-1:0];
@@ -116,12 +121,20 @@ module pdp_cache #(
   // ---------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------
-  // Valid, RPD and tag, one row per set. Yosys turns it into flops
-  // (mem2reg: an array with an asynchronous reset of every row cannot be a
-  // RAM); the simulators keep an array and touch two rows per cycle.
-  (* mem2reg *) reg [RowW-1:0] row_q [0:Sets-1];
-  // Reserved bits and ranks live in their own generate branches (g_resv,
-  // g_rank) so that a configuration without them has no such register.
+  // Valid, RPD and tag: one kit_mem (rtl/mem/kit_mem.v, an SRAM: no
+  // reset) of Sets words, a word = a whole set row {valid, rpd, tag} x
+  // Ways; the ranks likewise in a second one beside it, same address, same
+  // write (g_rank). doc/pdp_cache.md "Storage": one write and two
+  // combinational reads per cycle (the access's set and the debug set).
+  // row_ok_q[s] says set s was written since reset; until then the set
+  // reads as its reset value (every line invalid, tag 0, rpd 0, way w at
+  // rank w), whatever the memories hold.
+  reg  [Sets-1:0]     row_ok_q;
+  wire [RowW-1:0]     row_acc;    // the access's set row (valid, rpd, tag)
+  wire [RowW-1:0]     row_dbg;    // the debug set's
+  // Reserved bits (flops: a fill writes another set's bits in the same
+  // cycle) and ranks live in their own generate branches (g_resv, g_rank)
+  // so that a configuration without them has no such register.
   wire [Ways-1:0]     resv_acc;   // reserved bits of the access's set
   wire [Ways-1:0]     resv_fil;   // of the fill's set
   wire [Ways-1:0]     resv_dbg;   // of the debug set
@@ -165,7 +178,7 @@ module pdp_cache #(
   reg  [WayW-1:0]  rk_unp, rk_prot;
 
   always @* begin
-    row_rd = row_q[set];
+    row_rd = row_acc;
     p      = (pd_i > PdMax) ? PdMax : pd_i;                 // D8: clamp
     for (w = 0; w < Ways; w = w + 1) begin
       vrow[w] = row_rd[OffV + w];
@@ -302,7 +315,7 @@ module pdp_cache #(
     end
 
     // ---- debug read of the state at the start of the cycle
-    dbg_row = row_q[dset];
+    dbg_row = row_dbg;
     dwi     = {{(32-WayW){1'b0}}, dbg_way_i};
     if (dwi < Ways) begin
       dbg_valid_d = dbg_row[OffV + dwi];
@@ -324,21 +337,55 @@ module pdp_cache #(
   wire unused_calc = ^{wi, fwi, dwi};
 
   // ---------------------------------------------------------------------
-  // Registers: reset and x_q <= x_d only
+  // The table: valid/rpd/tag rows in a kit_mem, one word per set
   // ---------------------------------------------------------------------
-  integer s;
+`ifdef FORMAL
+  // The formal contract's set (any constant set), its row read through a
+  // third port of the memories (NumRd), its reserved bits and ranks read
+  // inside the generate branches that hold them (below).
+  (* anyconst *) reg [SetW-1:0] f_set;
+  wire               f_ok = row_ok_q[f_set];
+  wire [RowW-1:0]     f_row;
+  wire [Ways-1:0]     f_resv;
+  wire [RankRowW-1:0] f_rank;
+  wire [NumRd*SetW-1:0] rd_addr = {f_set, dset, set};
+`else
+  wire [NumRd*SetW-1:0] rd_addr = {dset, set};
+`endif
+  wire ok_acc = row_ok_q[set];
+  wire ok_dbg = row_ok_q[dset];
+
+  wire [NumRd*RowW-1:0] row_rdata;
+  kit_mem #(
+    .Depth (Sets),
+    .Width (RowW),
+    .NumRd (NumRd),
+    .NumWr (1),
+    .RegRd (0)
+  ) u_rows (
+    .clk_i   (clk_i),
+    .we_i    (row_we),
+    .waddr_i (set),
+    .wdata_i (row_d),
+    .raddr_i (rd_addr),
+    .rdata_o (row_rdata)
+  );
+  // an unwritten set reads as its reset value: every field 0
+  assign row_acc = ok_acc ? row_rdata[0 +: RowW]    : {RowW{1'b0}};
+  assign row_dbg = ok_dbg ? row_rdata[RowW +: RowW] : {RowW{1'b0}};
+`ifdef FORMAL
+  assign f_row   = f_ok   ? row_rdata[2 * RowW +: RowW] : {RowW{1'b0}};
+`endif
+
+  // ---------------------------------------------------------------------
+  // Registers: reset and x_q <= x_d only (the table's row written flag is
+  // set with the row's write)
+  // ---------------------------------------------------------------------
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      // Blocking on purpose (as rtl/vtt/vtt.v): Verilator's documented
-      // idiom for a reset loop over an array; race-free, every reader of
-      // row_q is combinational or itself in reset in this time step.
-      /* verilator lint_off BLKSEQ */
-      for (s = 0; s < Sets; s = s + 1) begin
-        row_q[s] = {RowW{1'b0}};
-      end
-      /* verilator lint_on BLKSEQ */
+      row_ok_q <= {Sets{1'b0}};
     end else if (row_we) begin
-      row_q[set] <= row_d;
+      row_ok_q[set] <= 1'b1;
     end
   end
 
@@ -371,14 +418,6 @@ module pdp_cache #(
       dbg_rank_q   <= dbg_rank_d;
     end
   end
-
-`ifdef FORMAL
-  // The formal contract's set (any constant set) and its reserved bits and
-  // ranks, read inside the generate branches that hold them (below).
-  (* anyconst *) reg [SetW-1:0] f_set;
-  wire [Ways-1:0]     f_resv;
-  wire [RankRowW-1:0] f_rank;
-`endif
 
   // Reserved bits (D7): only with Resv = 1.
   generate
@@ -415,27 +454,31 @@ module pdp_cache #(
     end
   endgenerate
 
-  // LRU ranks (D3): only with VicLru = 1 and more than one way; reset
-  // rank = way. Otherwise constant (with one way, rank 0 = way 0).
+  // LRU ranks (D3): only with VicLru = 1 and more than one way, one
+  // kit_mem of rank rows beside the valid/rpd/tag rows (same address, same
+  // write); an unwritten set reads rank = way. Otherwise constant (with
+  // one way, rank 0 = way 0).
   generate
     if ((VicLru == 1) && (Ways > 1)) begin : g_rank
-      (* mem2reg *) reg [RankRowW-1:0] rank_r [0:Sets-1];
-      integer r;
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          /* verilator lint_off BLKSEQ */
-          for (r = 0; r < Sets; r = r + 1) begin
-            rank_r[r] = RankRst;
-          end
-          /* verilator lint_on BLKSEQ */
-        end else if (row_we) begin
-          rank_r[set] <= rank_d;
-        end
-      end
-      assign rank_acc = rank_r[set];
-      assign rank_dbg = rank_r[dset];
+      wire [NumRd*RankRowW-1:0] rdata;
+      kit_mem #(
+        .Depth (Sets),
+        .Width (RankRowW),
+        .NumRd (NumRd),
+        .NumWr (1),
+        .RegRd (0)
+      ) u_bank (
+        .clk_i   (clk_i),
+        .we_i    (row_we),
+        .waddr_i (set),
+        .wdata_i (rank_d),
+        .raddr_i (rd_addr),
+        .rdata_o (rdata)
+      );
+      assign rank_acc = ok_acc ? rdata[0 +: RankRowW]        : RankRst;
+      assign rank_dbg = ok_dbg ? rdata[RankRowW +: RankRowW] : RankRst;
 `ifdef FORMAL
-      assign f_rank = rank_r[f_set];
+      assign f_rank = f_ok ? rdata[2 * RankRowW +: RankRowW] : RankRst;
 `endif
     end else begin : g_no_rank
 `ifdef FORMAL
@@ -475,7 +518,6 @@ module pdp_cache #(
   // start in reset
   always @* if (!f_past_valid) assume(!rst_ni);
 
-  wire [RowW-1:0] f_row = row_q[f_set];
   reg  [RowW-1:0]     f_row_p;
   reg  [Ways-1:0]     f_resv_p;
   reg  [RankRowW-1:0] f_rank_p;

@@ -88,6 +88,11 @@ module waypart #(
   // row of a set: {rank[Ways] x WayW, tag[Ways] x TagW}; valid bits apart
   localparam integer OffRank = Ways * TagW;
   localparam integer RowW    = OffRank + Ways * WayW;
+`ifdef FORMAL
+  localparam integer NumRd   = 3;                // + the properties' set
+`else
+  localparam integer NumRd   = 2;                // access, debug
+`endif
   // the weighted sum of one cycle: K products of WgtW x RetW bits
   localparam integer AddW = WgtW + RetW + 3;
   localparam integer SumW = ((IpcW > AddW) ? IpcW : AddW) + 1;
@@ -179,10 +184,17 @@ module waypart #(
   // ---------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------
-  // Tags and ranks, one row per set (Yosys: flops, mem2reg, as every row
-  // is reset); valid bits in their own array (g_flush clears a column of
-  // them in every set at once).
-  (* mem2reg *) reg [RowW-1:0] row_q [0:Sets-1];
+  // Tags and ranks: one kit_mem (rtl/mem/kit_mem.v, an SRAM: no reset) of
+  // Sets words, a word = a whole set row {ranks, tags}, so an access reads
+  // or writes a whole set row (doc/waypart.md "Storage": one write and two
+  // combinational reads per cycle, the access's set and the debug set).
+  // row_ok_q[s] says set s was written since reset; until then the set
+  // reads as its reset value (tags 0, way w at rank w), whatever the
+  // memory holds. Valid bits stay flops in their own array (g_flush
+  // clears a column of them in every set at once).
+  reg  [Sets-1:0]      row_ok_q;
+  wire [RowW-1:0]      row_acc;         // the access's set row (tags, ranks)
+  wire [RowW-1:0]      row_dbg;         // the debug set's
   wire [Ways-1:0]      vrow;            // valid bits of the access's set
   wire [Ways-1:0]      vdbg;            // of the debug set
   reg  [Ways-1:0]      vrow_d;          // next valid bits of the access's set
@@ -231,7 +243,7 @@ module waypart #(
   reg  [TbW-1:0]   t, q;
 
   always @* begin
-    row_rd = row_q[set];
+    row_rd = row_acc;
     for (w = 0; w < Ways; w = w + 1) begin
       hv[w] = vrow[w] && (row_rd[w * TagW +: TagW] == acc_tag_i);
     end
@@ -364,7 +376,7 @@ module waypart #(
     end
 
     // ---- WP22: debug read of the state at the start of the cycle
-    dbg_row = row_q[dset];
+    dbg_row = row_dbg;
     if (dbg_ok) begin
       dbg_valid_d = vdbg[dbg_way_i];
       dbg_tag_d   = dbg_row[dbg_way_i * TagW +: TagW];
@@ -381,29 +393,56 @@ module waypart #(
   wire unused_calc = ^{wi, ki, ti, qi, sum};
 
   // ---------------------------------------------------------------------
-  // Registers: reset and x_q <= x_d only
+  // The table: tag/rank rows in a kit_mem, one word per set
   // ---------------------------------------------------------------------
-  integer s;
+`ifdef FORMAL
+  // The formal contract's set (any constant set), its row read through a
+  // third port of the memory (NumRd), its valid bits read inside the
+  // generate branch that holds them (below).
+  (* anyconst *) reg [SetW-1:0] f_set;
+  wire            f_ok = row_ok_q[f_set];
+  wire [RowW-1:0] f_row;
+  wire [Ways-1:0] f_valid;
+  wire [NumRd*SetW-1:0] rd_addr = {f_set, dset, set};
+`else
+  wire [NumRd*SetW-1:0] rd_addr = {dset, set};
+`endif
+  wire ok_acc = row_ok_q[set];
+  wire ok_dbg = row_ok_q[dset];
+
+  wire [NumRd*RowW-1:0] row_rdata;
+  kit_mem #(
+    .Depth (Sets),
+    .Width (RowW),
+    .NumRd (NumRd),
+    .NumWr (1),
+    .RegRd (0)
+  ) u_rows (
+    .clk_i   (clk_i),
+    .we_i    (row_we),
+    .waddr_i (set),
+    .wdata_i (row_d),
+    .raddr_i (rd_addr),
+    .rdata_o (row_rdata)
+  );
+  // an unwritten set reads as its reset value (tags 0, way w at rank w)
+  assign row_acc = ok_acc ? row_rdata[0 +: RowW]    : RowRst;
+  assign row_dbg = ok_dbg ? row_rdata[RowW +: RowW] : RowRst;
+`ifdef FORMAL
+  assign f_row   = f_ok   ? row_rdata[2 * RowW +: RowW] : RowRst;
+`endif
+
+  // ---------------------------------------------------------------------
+  // Registers: reset and x_q <= x_d only (the table's row written flag is
+  // set with the row's write)
+  // ---------------------------------------------------------------------
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      // Blocking on purpose (as rtl/pdp_cache/pdp_cache.v): Verilator's
-      // documented idiom for a reset loop over an array.
-      /* verilator lint_off BLKSEQ */
-      for (s = 0; s < Sets; s = s + 1) begin
-        row_q[s] = RowRst;
-      end
-      /* verilator lint_on BLKSEQ */
+      row_ok_q <= {Sets{1'b0}};
     end else if (row_we) begin
-      row_q[set] <= row_d;
+      row_ok_q[set] <= 1'b1;
     end
   end
-
-`ifdef FORMAL
-  // The formal contract's set (any constant set) and its valid bits, read
-  // inside the generate branch that holds them (below).
-  (* anyconst *) reg [SetW-1:0] f_set;
-  wire [Ways-1:0] f_valid;
-`endif
 
   // Valid bits: with Flush = 1 every set's moved ways clear at a write
   // (after the access: its row is written, then cleared, doc WP8).
@@ -528,7 +567,6 @@ module waypart #(
   always @* if (!f_past_valid) assume(!rst_ni);
   always @* assume({{(32-SetW){1'b0}}, f_set} < Sets);
 
-  wire [RowW-1:0] f_row = row_q[f_set];
   reg  [RowW-1:0]  f_row_p;
   reg  [Ways-1:0]  f_valid_p;
   reg  [MaskW-1:0] f_mask_p;

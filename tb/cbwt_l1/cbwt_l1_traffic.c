@@ -197,5 +197,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t cbwt_l1_traffic = {
   "SM 0 in hierarchy time: its L1 accesses to pdp_cache (fills at the read's reply), its packets to noc_sampler "
   "(stop at the L2 bank), every L2 access as victim_bits events; a private model gives MISS ways and marks",
-  ta_create, ta_next, ta_free, 0 /* every event kind */
+  ta_create, ta_next, ta_free, KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_L2) | KIT_HEV_BIT(KIT_HEV_RETURN),
+  KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_RETURN),
 };

@@ -33,7 +33,7 @@ done
 
 # ---- a glue bug in the RTL is caught by the lockstep ------------------------
 glue_bug cbwt_l1 "noc_sampler's period end cut" 's/\.per_end_i   (per_end_o),/.per_end_i   (1'"'"'b0),/' noc_busy_o \
-  "rtl/pdp_cache/pdp_cache.v rtl/pdp/pdp.v rtl/noc_sampler/noc_sampler.v rtl/maw_ctl/maw_ctl.v rtl/victim_bits/victim_bits.v" "$SCEN"
+  "rtl/pdp_cache/pdp_cache.v rtl/pdp/pdp.v rtl/noc_sampler/noc_sampler.v rtl/maw_ctl/maw_ctl.v rtl/victim_bits/victim_bits.v rtl/mem/kit_mem.v" "$SCEN"
 
 # ---- storage: V-D item by item ------------------------------------------------
 out=$(make --no-print-directory overhead BLOCK=cbwt_l1)

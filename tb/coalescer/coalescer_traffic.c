@@ -48,11 +48,8 @@ typedef struct coal_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  coal_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  coal_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->lanes = (unsigned)P[coalescer_P_Lanes];
   s->segsh = coal_log2(P[coalescer_P_SegB]);
   s->linesh = coal_log2(P[coalescer_P_LineB]);
@@ -125,5 +122,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t coalescer_traffic = {
   "the warp instructions of SM 0, each offered when the buffer is free (req_ready_i 1): mask, lane addresses mod "
   "2^AddrW, log2 size, in_ca_i 1 for a load, 0 for a store; a sample per (PC, CTA) of 8 loads",
-  ta_create, ta_next, free, 0 /* every event kind */
+  ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA_END),
+  KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA_END),
 };

@@ -107,5 +107,6 @@ const kit_tadapt_t ctl_traffic = {
   "SM 0 in hierarchy time: CTA launch (lowest empty slot, when nothing is parked or launch_new_o asked) / finish (once "
   "schedulable), instructions of schedulable CTAs as ret_cnt_i, drained when the CTA has no read in flight; "
   "LM windows of 256 cycles, selected after 2; a private ctl gives its answers (doc/ctl.md \"Traffic\")",
-  ta_create, ta_next, ta_free, KIT_CTAT_KINDS
+  ta_create, ta_next, ta_free, KIT_CTAT_KINDS,
+  KIT_CTAT_KINDS,
 };

@@ -67,4 +67,5 @@ const kit_tadapt_t hac_traffic = {
   "L2 accesses (all banks), one request a cycle: wb = a write, set folded over the banks, tag = line / "
   "(L2Banks * L2Sets), nvm = address bit 32 (odd arrays), ea = the instruction's line requests",
   ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L2) | KIT_HEV_BIT(KIT_HEV_INST),
+  0 /* every SM */,
 };

@@ -122,6 +122,13 @@ static double now(void)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The stimulus is a file or a traffic source, not the seeded generator:
+ * it has its own length and its label names it in reports. */
+static int named_source(const opts_t *o)
+{
+  return o->stim || o->traffic || o->trace;
+}
+
 static kit_hier_src_t hier_src(const opts_t *o)
 {
   return (kit_hier_src_t){.kernel = o->traffic, .trace = o->trace, .words = o->tparams, .seed = o->seed};
@@ -612,7 +619,7 @@ static int run_par(const opts_t *o, result_t *r)
     gates_destroy(&p);
     return run_seq(o, r, NULL, 0, 0, NULL);   /* no thread to be had: one is enough */
   }
-  progress_start(&pg, o, o->stim || o->traffic || o->trace ? 0 : o->cycles);
+  progress_start(&pg, o, named_source(o) ? 0 : o->cycles);
   uint64_t c = 0, head = 0;
   uint64_t prev[KIT_MAX_PORTS] = {0};  /* last cycle's outputs, for cover */
   for (;; c++) {
@@ -727,7 +734,7 @@ static void report_mismatch(const opts_t *o, result_t *r, const char *vcd, const
 {
   const kit_block_t *b = o->b;
   uint64_t c = (uint64_t)r->fail_cycle;
-  kit_report_mismatch(b, o->port, c, o->seed, o->stim || o->traffic || o->trace ? o->label : "random stimulus", NULL, r->exp, r->got,
+  kit_report_mismatch(b, o->port, c, o->seed, named_source(o) ? o->label : "random stimulus", NULL, r->exp, r->got,
                       r->hist, o->history);
   if (vcd) printf("  waveform: %s (cycles %" PRIu64 "..%" PRIu64 ", time = 10 x cycle)\n", vcd, from, c);
   else printf("  waveform: not written (%s)\n", why);
@@ -869,7 +876,7 @@ static uint32_t run_id(const opts_t *o, const char *argv0)
     for (dir = end; dir > argv0 && dir[-1] != '/'; dir--) {}
     dlen = (int)(end - dir);
   }
-  snprintf(id, sizeof id, "%.*s\n%s\n%" PRId64 ":%u", dlen, dir, o->stim || o->traffic || o->trace ? o->label : "",
+  snprintf(id, sizeof id, "%.*s\n%s\n%" PRId64 ":%u", dlen, dir, named_source(o) ? o->label : "",
            o->fault_cycle, o->fault_port);
   uint32_t h = 2166136261u;
   for (const char *c = id; *c; c++) h = (h ^ (uint8_t)*c) * 16777619u;

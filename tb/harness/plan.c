@@ -30,7 +30,8 @@
  *   regress  the check-list configurations for every seed of --seeds
  *            (directed files once), --each-cycles each
  *   coverage the default test with coverage builds (--coverage implied);
- *            --params / --stim: one run at that configuration
+ *            --params / --stim / --traffic / --trace: one run on that
+ *            configuration or traffic
  *   run      make run: the default test of every block, its vector files
  *            (--vec-dir, build/vectors) and their Icarus replay
  *
@@ -384,7 +385,8 @@ static int plan_tests(plan_t *p, const kit_block_t *b, const char *t)
   char e[512];
   static char files[MAX_FILES][512];
   if (strcmp(t, "check") == 0 || strcmp(t, "coverage") == 0 || strcmp(t, "regress") == 0) {
-    if ((strcmp(t, "check") == 0 && single) || (strcmp(t, "coverage") == 0 && (p->params || p->stim))) {
+    if ((strcmp(t, "check") == 0 && single) ||
+        (strcmp(t, "coverage") == 0 && (p->params || p->stim || p->traffic || p->trace))) {
       /* one run, exactly as make check with those variables */
       char sp[1024] = "";
       if (p->stim && stim_params(p, b, p->stim, sp, sizeof sp)) return -1;
@@ -528,8 +530,8 @@ int kit_plan_main(int argc, char **argv)
     snprintf(e, sizeof e, "TRAFFIC_PARAMS= needs TRAFFIC=KERNEL or TRACE=FILE");
     goto bad;
   }
-  if ((p.traffic || p.trace) && strcmp(p.target, "check") != 0) {
-    snprintf(e, sizeof e, "TRAFFIC= / TRACE= are for make check (kit plan check), not %s", p.target);
+  if ((p.traffic || p.trace) && strcmp(p.target, "check") != 0 && strcmp(p.target, "coverage") != 0) {
+    snprintf(e, sizeof e, "TRAFFIC= / TRACE= are for make check and make coverage, not %s", p.target);
     goto bad;
   }
   if (strcmp(p.target, "coverage") == 0) p.coverage = 1;

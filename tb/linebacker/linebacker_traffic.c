@@ -144,5 +144,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t linebacker_traffic = {
   "SM 0 in hierarchy time: load hits to the LM's port, load misses / stores / evictions (HPC of the filling PC) "
   "queued as VTT lookups / probes / inserts; the CTA side as ctl's (doc/linebacker.md \"Traffic\")",
-  ta_create, ta_next, ta_free, KIT_CTAT_KINDS | KIT_HEV_BIT(KIT_HEV_L1)
+  ta_create, ta_next, ta_free, KIT_CTAT_KINDS | KIT_HEV_BIT(KIT_HEV_L1),
+  KIT_CTAT_KINDS | KIT_HEV_BIT(KIT_HEV_L1),
 };

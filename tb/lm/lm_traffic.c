@@ -92,4 +92,5 @@ const kit_tadapt_t lm_traffic = {
   "SM 0's L1: a load is an access (pc, outcome hit / VTT hit / miss from a 1024-line victim table), an "
   "eviction a victim check with the hashed PC of the victim's filler",
   ta_create, ta_next, ta_free, KIT_HEV_BIT(KIT_HEV_L1),
+  KIT_HEV_BIT(KIT_HEV_L1),
 };

@@ -56,6 +56,11 @@ echo "$out" | grep -qE 'external: L1 hashed-PC field: 49152 B / 128 B = 384 line
   && ok "overhead paper L1 HPC field: 384 lines x 5 b = 1920 bits = 240 B" || bad "overhead paper HPC field 240 B"
 echo "$out" | grep -q 'lm overhead: 632 B (5056 bits), 1.29% of data capacity' \
   && ok "overhead paper total: 392 + 240 = 632 B of a 48 KB L1" || bad "overhead paper total: $(echo "$out" | tail -1)"
+# doc "Which rows are SRAM": the SRAM shape's three E-bit flop vectors, interface rows
+echo "$out" | grep -qE 'high-locality summary .* +32 entry +1 +32' && echo "$out" | grep -qE 'SRAM PC-written flags .* +32 entry +1 +32' \
+  && echo "$out" | grep -qE 'SRAM counters-current flags .* +32 entry +1 +32' && echo "$out" | grep -qE 'interface +subtotal +259 ' \
+  && ok "overhead paper: high summary, PC-written and counters-current flags 3 x 32 bits; interface 96 + 163 = 259 bits" \
+  || bad "overhead paper: the SRAM shape's flag rows or the interface subtotal 259"
 # 16 entries, 16-bit counters: 16 x (2+32+32) = 1056 bits = 132 B; 32 KB L1 of 64 B lines: 512 x 4 b = 256 B
 out=$(build/kit overhead lm Entries=16 CntW=16 L1Bytes=32768 LineBytes=64)
 echo "$out" | grep -q '= 16 x 66 b = 132 B' && echo "$out" | grep -q '512 lines x 4 b = 256 B' \
@@ -83,7 +88,7 @@ expect_err "lm RTL refuses Thresh=100 (Icarus)" "lm_param_error_Thresh" iverilog
 # ---- the checker can fail -------------------------------------------------
 fault_caught lm 5 50000 4321 state_o "$SAT"
 
-# ---- formal: proof and covers (formal/lm.sby), then two planted bugs must
+# ---- formal: proof and covers (formal/lm.sby), then four planted bugs must
 # break it (bounded from reset: the bmc task) --------------------------------
 formal/formal.sh lm
 plant() { formal_planted lm "$@"; }
@@ -91,3 +96,7 @@ plant() { formal_planted lm "$@"; }
 plant "selection without the repeat" 's/if ((high != {Entries{1.b0}}) \&\& (high == prev)) begin/if ((high != {Entries{1'"'"'b0}}) || (high == prev)) begin/' bmc
 # windows_o wraps instead of saturating
 plant "windows_o wraps" 's/windows_d = (windows_q == WinMax) ? windows_q : (windows_q + WinOne);/windows_d = windows_q + WinOne;/' bmc
+# the SRAM shape (doc "Which rows are SRAM"): a window end that forgets the
+# lazy clear of the counters, and an access that leaves the high summary stale
+plant "window end keeps the counters current" 's/^      cur_d  = {Entries{1.b0}};$/      cur_d  = cur_d;/' bmc
+plant "access leaves the high summary stale" 's/^      high_d\[hpc\] = (lhs > rhs); /      high_d[hpc] = high_q[hpc]; /' prove

@@ -22,7 +22,8 @@
  *    compute an expectation.
  *  - A seeded random soak checks, every cycle, invariants that hold by
  *    construction (selected => sel = entries with valid 11 and no other
- *    valid bit; counters 0 after the decision; windows frozen).
+ *    valid bit; counters 0 after the decision; windows frozen; the high
+ *    summary is every entry's classification of its counters).
  *
  * Output: one line per check group, "PASS <name>" or "FAIL <name>: <detail>";
  * exit status 0 only if every group passed.
@@ -401,6 +402,10 @@ static void test_soak(uint64_t seed)
         CHECK_EQ(o.useful_o, 0, "useful 0 unless selected");
       }
       CHECK_EQ(o.state_o != 3, 1, "state 3 never");
+      uint32_t high = 0;                         /* doc "Decision (incremental classification)" */
+      for (unsigned e = 0; e < E; e++)
+        high |= (uint32_t)(100u * (uint64_t)m->hit[e] > (uint64_t)m->thresh * ((uint64_t)m->hit[e] + m->miss[e])) << e;
+      CHECK_EQ(m->high, high, "high summary = classification of every entry");
       if (in.rst_ni && prev_state != LM_ST_MONITOR) {
         CHECK_EQ(o.state_o, prev_state, "decision final");
         CHECK_EQ(o.windows_o, prev_windows, "windows frozen");

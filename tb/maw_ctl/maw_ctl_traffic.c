@@ -47,11 +47,8 @@ typedef struct mc_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  mc_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  mc_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->latw = (unsigned)P[maw_ctl_P_LatW];
   s->latmax = kit_mask(s->latw);
   s->period = (uint64_t)1 << P[maw_ctl_P_PeriodLog];
@@ -108,5 +105,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t maw_ctl_traffic = {
   "SM 0's loads in hierarchy time as sampler-L1 reads (a miss as BYPASS), the NoC mean of SM 0's packets (INJECT to "
   "L2) after each period end as noc_sampler times it, cont_i = L2 evictions outnumber L2 hits",
-  ta_create, ta_next, free, 0 /* every event kind */
+  ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_L2),
+  KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INJECT),
 };

@@ -129,5 +129,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t noc_sampler_traffic = {
   "SM 0's packets in hierarchy time: each INJECT an injection (one a cycle), a marked packet's arrival at its L2 bank "
   "its stop with its id (a private model gives the marks), a window every 1024 cycles",
-  ta_create, ta_next, ta_free, 0 /* every event kind */
+  ta_create, ta_next, ta_free, KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_L2),
+  KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_L2),
 };

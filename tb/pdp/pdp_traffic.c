@@ -49,4 +49,5 @@ const kit_tadapt_t pdp_traffic = {
   "L1 accesses of SM 0 (the sampler L1), one a cycle: acc_set_i = line mod Sets, acc_tag_i = line / Sets; "
   "dbg_addr_i walks 0..NB",
   ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L1),
+  KIT_HEV_BIT(KIT_HEV_L1),
 };

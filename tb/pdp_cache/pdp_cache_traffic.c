@@ -94,4 +94,5 @@ const kit_tadapt_t pdp_cache_traffic = {
   "SM 0's L1 accesses, one a cycle, beside the oldest read return as a fill (the hierarchy's way); "
   "pd_i 0/4/16/DMax and byp_en_i by phases of 2048 accesses",
   ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_RETURN),
+  KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_RETURN),
 };

@@ -34,8 +34,10 @@ echo "$out" | grep -qE 'added +RPD \(D1\): Sets x Ways x log2 DMax = 64 x 4 x 6 
 base=$(overhead_val pdp_cache "" 'sum(w["total_bits"] for w in r["rows"] if w["group"] == "baseline" and not w["external"])')
 [ "$base" = 5888 ] && ok "overhead paper L1: baseline valid + tag + reserved + rank = 256 x 23 = 5888 bits" \
   || bad "overhead paper baseline: $base bits, expected 5888"
-echo "$out" | grep -qE 'interface +subtotal +38 ' && echo "$out" | grep -qE 'external: data: .* 262144$' \
-  && ok "overhead paper L1: interface 38 bits, external data 262144 bits" || bad "overhead paper interface / external"
+echo "$out" | grep -qE 'interface +SRAM row-written flags \(the banks. reset\) +64 set +1 +64$' \
+  && echo "$out" | grep -qE 'interface +subtotal +102 ' && echo "$out" | grep -qE 'external: data: .* 262144$' \
+  && ok "overhead paper L1: interface 38 bits + 64 SRAM row-written flags, external data 262144 bits" \
+  || bad "overhead paper interface / external"
 echo "$out" | grep -q 'pdp_cache overhead: 192 B (1536 bits), 0.59% of data capacity' \
   && ok "overhead paper total: 192 B, 0.59% of 32 KB" || bad "overhead paper total: $(echo "$out" | tail -1)"
 out=$(build/kit overhead pdp_cache Sets=128)

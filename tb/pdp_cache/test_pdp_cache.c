@@ -211,7 +211,7 @@ static void test_fill(void)
 /* doc "Storage" at the paper L1. */
 static void test_storage(void)
 {
-  group_begin("storage: 1536 RPD bits, 5888 baseline, 38 interface, 262144 external");
+  group_begin("storage: 1536 RPD bits, 5888 baseline, 38 + 64 row-written flags interface, 262144 external");
   long P[pdp_cache_NPARAMS];
   setp(P, 64, 4, 19, 64, 1, 1, 1);
   kit_storage_t st;
@@ -224,7 +224,7 @@ static void test_storage(void)
   }
   CHECK_EQ(g[KIT_ST_ADDED], 1536, "added");
   CHECK_EQ(g[KIT_ST_BASELINE], 5888, "baseline");
-  CHECK_EQ(g[KIT_ST_INTERFACE], 38, "interface");
+  CHECK_EQ(g[KIT_ST_INTERFACE], 38 + 64, "interface (registers, SRAM row-written flags)");
   CHECK_EQ(ext, 262144, "external data");
   CHECK_EQ(st.data_bytes, 32768, "capacity");
   group_end();

@@ -30,9 +30,10 @@ const kit_param_t *kit_hier_params(void) { return hparams; }
 #define MAX_SMS      1024u
 #define MAX_L1_LINES 16384u        /* L1Sets * L1Ways */
 #define MAX_L2_LINES (1u << 20)    /* L2Banks * L2Sets * L2Ways */
+#define NO_LINE      UINT64_MAX    /* an invalid way's line: no address / Line reaches it */
 
 typedef struct way {
-  uint64_t line;
+  uint64_t line;     /* NO_LINE when invalid */
   uint64_t stamp;    /* last use; 0 = invalid */
   uint8_t dirty;
 } way_t;
@@ -74,13 +75,30 @@ struct kit_hier {
    * order by construction (doc/traffic.md "Order"), merged at the output */
   fifo_t q[NQ];
   unsigned lastq;    /* the queue of the event emit() handed out */
+  unsigned qbusy;    /* bit q: queue q is not empty */
   unsigned want;     /* bit per kind: the events to hand out (kit_hier_want) */
+  /* the SM filter (kit_hier_watch): events of watch_kinds are made only
+   * for the SMs of watch_sms; full: the L2 side is simulated (an event of
+   * it is wanted), else only the L1s whose events are made */
+  uint64_t watch_sms;
+  unsigned watch_kinds;
+  int full;
+  /* the last event the filter dropped (by time, seq) and the last one
+   * handed out: a dropped event after every event handed out is handed
+   * out at the end (tail), so an adapter's clock ends where it would */
+  struct { uint64_t time, seq; uint32_t sm; uint8_t kind; } tail;   /* built into an event at the end only */
+  int tail_have;
+  uint64_t out_time, out_seq;
+  /* the powers of two as shifts and masks */
+  unsigned line_shift, bank_shift;
+  uint64_t bank_mask, l2set_mask, l1set_mask;
   int oom;
   /* CTAs: open addressing on (kernel << 32 | cta) + 1; per CTA the index
    * of its last record (from the first pass; UINT64_MAX unknown) and
    * whether it has been seen in this pass */
   cta_t *ctas;
   size_t nctas, ctacap;
+  cta_t *cta_hit;    /* the CTA cta_get found last (consecutive records share it), NULL after a rehash */
   kit_hier_stats_t st;
   char desc[2048];
 };
@@ -144,7 +162,9 @@ static int cache_init(cache_t *c, unsigned sets, unsigned ways)
   c->ways = ways;
   c->clock = 0;
   c->w = calloc((size_t)sets * ways, sizeof *c->w);
-  return c->w ? 0 : -1;
+  if (!c->w) return -1;
+  for (size_t i = 0; i < (size_t)sets * ways; i++) c->w[i].line = NO_LINE;
+  return 0;
 }
 
 typedef struct look {
@@ -161,7 +181,7 @@ static look_t cache_access(cache_t *c, unsigned set, uint64_t line, int alloc, i
   look_t L = {.set = set};
   way_t *s = c->w + (size_t)set * c->ways;
   for (unsigned i = 0; i < c->ways; i++)
-    if (s[i].stamp && s[i].line == line) {
+    if (s[i].line == line) {   /* an invalid way holds NO_LINE */
       L.hit = 1;
       L.way = i;
       s[i].stamp = ++c->clock;
@@ -191,6 +211,23 @@ static int before(const kit_hev_t *a, const kit_hev_t *b)
   return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
+static int watched(const kit_hier_t *h, uint32_t sm) { return sm < 64 && (h->watch_sms >> sm & 1); }
+
+/* An event the SM filter does not make: it takes its seq all the same (the
+ * events made keep the seqs of an unfiltered run) and is remembered when
+ * it is the latest so far. */
+static void drop(kit_hier_t *h, unsigned kind, uint64_t time, uint32_t sm)
+{
+  uint64_t seq = h->seq++;
+  if (!h->tail_have || time > h->tail.time || (time == h->tail.time && seq > h->tail.seq)) {
+    h->tail.time = time;
+    h->tail.seq = seq;
+    h->tail.kind = (uint8_t)kind;
+    h->tail.sm = sm;
+    h->tail_have = 1;
+  }
+}
+
 /* A new event at the tail of queue q (not yet in it: commit() puts it
  * there once the caller has filled it). */
 static kit_hev_t *emit(kit_hier_t *h, unsigned q, unsigned kind, uint64_t time, const kit_winst_t *w, uint32_t sm)
@@ -199,6 +236,11 @@ static kit_hev_t *emit(kit_hier_t *h, unsigned q, unsigned kind, uint64_t time, 
   fifo_t *f = &h->q[q];
   h->st.n[kind]++;
   if (!(h->want >> kind & 1)) {   /* nobody reads it: not made */
+    h->lastq = NQ;
+    return &scratch;
+  }
+  if (h->watch_kinds >> kind & 1 && !watched(h, sm)) {   /* an SM nobody watches */
+    drop(h, kind, time, sm);
     h->lastq = NQ;
     return &scratch;
   }
@@ -230,15 +272,20 @@ static kit_hev_t *emit(kit_hier_t *h, unsigned q, unsigned kind, uint64_t time, 
 
 static void commit(kit_hier_t *h)
 {
-  if (h->lastq < NQ) h->q[h->lastq].n++;
+  if (h->lastq < NQ) {
+    h->q[h->lastq].n++;
+    h->qbusy |= 1u << h->lastq;
+  }
 }
 
 /* The queue whose head comes first, or NQ when all are empty. */
 static unsigned first(const kit_hier_t *h)
 {
   unsigned m = NQ;
-  for (unsigned i = 0; i < NQ; i++)
-    if (h->q[i].n && (m == NQ || before(&h->q[i].a[h->q[i].head], &h->q[m].a[h->q[m].head]))) m = i;
+  for (unsigned b = h->qbusy; b; b &= b - 1) {   /* the queues not empty only */
+    const unsigned i = (unsigned)__builtin_ctz(b);
+    if (m == NQ || before(&h->q[i].a[h->q[i].head], &h->q[m].a[h->q[m].head])) m = i;
+  }
   return m;
 }
 
@@ -250,9 +297,8 @@ static void l2_access(kit_hier_t *h, const kit_winst_t *w, uint32_t sm, uint64_t
                       uint64_t pkt)
 {
   const long *P = h->P;
-  unsigned banks = (unsigned)P[HP_L2BANKS];
-  uint32_t bank = (uint32_t)(line % banks);
-  unsigned set = (unsigned)(line / banks % (uint64_t)P[HP_L2SETS]);
+  uint32_t bank = (uint32_t)(line & h->bank_mask);                     /* line mod L2Banks */
+  unsigned set = (unsigned)(line >> h->bank_shift & h->l2set_mask);    /* line / L2Banks mod L2Sets */
   int wback = P[HP_L2WB] != 0;
   /* write-back L2: every access allocates (a write-back of a whole line
    * without a fill); write-through: reads allocate, writes do not */
@@ -306,7 +352,7 @@ static void inject(kit_hier_t *h, const kit_winst_t *w, uint32_t sm, uint64_t li
   kit_hev_t *e = emit(h, Q_NOW, KIT_HEV_INJECT, t, wb ? NULL : w, sm);
   e->store = (uint8_t)store;
   e->wb = (uint8_t)wb;
-  e->bank = (uint32_t)(line % (uint64_t)h->P[HP_L2BANKS]);
+  e->bank = (uint32_t)(line & h->bank_mask);
   e->line = line;
   e->pkt = pkt;
   commit(h);
@@ -324,6 +370,7 @@ static size_t cta_slot(const cta_t *t, size_t cap, uint64_t key)
 static cta_t *cta_get(kit_hier_t *h, uint32_t kernel, uint32_t cta)
 {
   uint64_t key = ((uint64_t)kernel << 32 | cta) + 1;
+  if (h->cta_hit && h->cta_hit->key == key) return h->cta_hit;
   if (2 * (h->nctas + 1) > h->ctacap) {
     size_t cap = h->ctacap ? 2 * h->ctacap : 1024;
     cta_t *t = calloc(cap, sizeof *t);
@@ -337,12 +384,13 @@ static cta_t *cta_get(kit_hier_t *h, uint32_t kernel, uint32_t cta)
     h->ctas = t;
     h->ctacap = cap;
   }
+  h->cta_hit = NULL;
   size_t j = cta_slot(h->ctas, h->ctacap, key);
   if (!h->ctas[j].key) {
     h->ctas[j] = (cta_t){.key = key, .last = UINT64_MAX};
     h->nctas++;
   }
-  return &h->ctas[j];
+  return h->cta_hit = &h->ctas[j];
 }
 
 /* One record through the hierarchy; check: check the record first (the
@@ -357,10 +405,14 @@ static int push(kit_hier_t *h, const kit_winst_t *r, int last, int check, char *
   const kit_winst_t *w = &h->rec;
   /* the coalescer: distinct lines, in the order of their lowest lane */
   uint64_t lines[KIT_WARP];
-  unsigned nreq = 0;
-  for (unsigned t = 0; t < KIT_WARP; t++) {
-    if (!(w->mask >> t & 1)) continue;
-    uint64_t line = w->addr[t] / (uint64_t)P[HP_LINE];
+  unsigned nreq = 1;
+  const unsigned sh = h->line_shift;   /* / Line */
+  uint32_t m = w->mask;                /* not 0 (checked) */
+  lines[0] = w->addr[__builtin_ctz(m)] >> sh;
+  for (unsigned t = (unsigned)__builtin_ctz(m) + 1; t < KIT_WARP; t++) {
+    if (m != 0xffffffffu && !(m >> t & 1)) continue;
+    const uint64_t line = w->addr[t] >> sh;
+    if (lines[nreq - 1] == line) continue;   /* the common case: the previous active lane's line */
     unsigned k = 0;
     while (k < nreq && lines[k] != line) k++;
     if (k == nreq) lines[nreq++] = line;
@@ -381,9 +433,15 @@ static int push(kit_hier_t *h, const kit_winst_t *r, int last, int check, char *
   h->st.insts++;
   cache_t *c = &h->l1[w->sm];
   int l1wb = P[HP_L1WB] != 0;
-  for (unsigned k = 0; k < nreq; k++) {
+  /* an L1 whose events are not made and whose misses no L2-side event
+   * needs (the SM filter) is not simulated: its events only take their
+   * seqs (drop) */
+  int sim = h->full || ((h->want >> KIT_HEV_L1 & 1) && (!(h->watch_kinds >> KIT_HEV_L1 & 1) || watched(h, w->sm)));
+  if (!sim) h->st.n[KIT_HEV_L1] += nreq;
+  for (unsigned k = 0; !sim && h->want >> KIT_HEV_L1 & 1 && k < nreq; k++) drop(h, KIT_HEV_L1, t0 + k, w->sm);
+  for (unsigned k = 0; sim && k < nreq; k++) {
     uint64_t t = t0 + k;
-    unsigned set = (unsigned)(lines[k] % c->sets);
+    unsigned set = (unsigned)(lines[k] & h->l1set_mask);   /* line mod L1Sets */
     /* loads allocate; stores allocate (and dirty) only in a write-back L1 */
     look_t L = cache_access(c, set, lines[k], !w->store || l1wb, w->store && l1wb);
     e = emit(h, Q_NOW, KIT_HEV_L1, t, w, w->sm);
@@ -398,6 +456,7 @@ static int push(kit_hier_t *h, const kit_winst_t *r, int last, int check, char *
     e->nreq = k;
     commit(h);
     if (L.hit) h->st.l1_hits++;
+    if (!h->full) continue;   /* no L2-side event is made: the L2 is not simulated */
     if (L.evict && L.dirty) inject(h, NULL, w->sm, L.victim, t, 1, 1);
     if (w->store && !l1wb) inject(h, w, w->sm, lines[k], t, 1, 0);
     else if (!L.hit) inject(h, w, w->sm, lines[k], t, 0, 0);
@@ -444,11 +503,22 @@ int kit_hier_next(kit_hier_t *h, kit_hev_t *e, char *err, size_t errlen)
     }
     q = first(h);
   }
-  if (q == NQ) return 0;
+  if (q == NQ) {
+    /* the end: the SM filter's last dropped event, when it comes after
+     * every event handed out (an unfiltered stream would end with it) */
+    if (!h->tail_have || (h->out_seq != UINT64_MAX && !(h->tail.time > h->out_time ||
+                                                         (h->tail.time == h->out_time && h->tail.seq > h->out_seq))))
+      return 0;
+    *e = (kit_hev_t){.time = h->tail.time, .seq = h->tail.seq, .kind = h->tail.kind, .sm = h->tail.sm};
+    h->tail_have = 0;
+    return 1;
+  }
   fifo_t *f = &h->q[q];
   *e = f->a[f->head];
   f->head = (f->head + 1) & (f->cap - 1);
-  f->n--;
+  if (--f->n == 0) h->qbusy &= ~(1u << q);
+  h->out_time = e->time;
+  h->out_seq = e->seq;
   return 1;
 }
 
@@ -462,6 +532,13 @@ static kit_hier_t *hier_alloc(const long *P, unsigned nsm, char *err, size_t err
   memcpy(h->P, P, sizeof h->P);
   h->nsm = nsm;
   h->want = (1u << KIT_HEV_NKINDS) - 1;
+  h->full = 1;
+  h->out_seq = UINT64_MAX;   /* nothing handed out yet */
+  h->line_shift = (unsigned)__builtin_ctzl((unsigned long)P[HP_LINE]);
+  h->bank_shift = (unsigned)__builtin_ctzl((unsigned long)P[HP_L2BANKS]);
+  h->bank_mask = (uint64_t)P[HP_L2BANKS] - 1;
+  h->l2set_mask = (uint64_t)P[HP_L2SETS] - 1;
+  h->l1set_mask = (uint64_t)P[HP_L1SETS] - 1;
   h->l1 = calloc(nsm, sizeof *h->l1);
   h->l2 = calloc((size_t)P[HP_L2BANKS], sizeof *h->l2);
   int bad = !h->l1 || !h->l2;
@@ -627,7 +704,18 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
   return h;
 }
 
-void kit_hier_want(kit_hier_t *h, unsigned kinds) { h->want = kinds ? kinds : (1u << KIT_HEV_NKINDS) - 1; }
+/* the L2 side: its events need every L1's misses and the L2 simulated */
+#define L2_SIDE (1u << KIT_HEV_INJECT | 1u << KIT_HEV_L2 | 1u << KIT_HEV_MEM | 1u << KIT_HEV_RETURN)
+void kit_hier_want(kit_hier_t *h, unsigned kinds)
+{
+  h->want = kinds ? kinds : (1u << KIT_HEV_NKINDS) - 1;
+  h->full = (h->want & L2_SIDE) != 0;
+}
+void kit_hier_watch(kit_hier_t *h, uint64_t sms, unsigned kinds)
+{
+  h->watch_sms = sms;
+  h->watch_kinds = sms ? kinds : 0;
+}
 const long *kit_hier_P(const kit_hier_t *h) { return h->P; }
 unsigned kit_hier_sms(const kit_hier_t *h) { return h->nsm; }
 const char *kit_hier_desc(const kit_hier_t *h) { return h->desc; }

@@ -98,6 +98,17 @@ int kit_hier_next(kit_hier_t *h, kit_hev_t *e, char *err, size_t errlen);
  * the default). The caches are the same either way; events nobody reads
  * are not made (the speed of a block that sees one level). */
 void kit_hier_want(kit_hier_t *h, unsigned kinds);
+/* The SM filter: events of these kinds (bits) are made only for the SMs
+ * in sms (bit s: SM s, s < 64; 0: every SM, the default). An L1 whose
+ * events are not made is not simulated at all when no L2-side kind
+ * (INJECT, L2, MEM, RETURN) is wanted; otherwise every cache is updated
+ * as before. The events made are those of an unfiltered run, same times
+ * and seqs; when the unfiltered stream's last event is one the filter
+ * dropped, that event is handed out last all the same (its time, seq,
+ * kind and sm; the other fields 0), so an adapter that runs to the
+ * stream's end (kit_tclock_t) ends in the same cycle. The counts of
+ * kit_hier_stats then cover only the caches simulated. */
+void kit_hier_watch(kit_hier_t *h, uint64_t sms, unsigned kinds);
 /* The parameters the hierarchy runs with (HP_N values), its L1 count and
  * a one-line description of the source ("kernel stream N=256 ... L1Sets=64 ..."). */
 const long *kit_hier_P(const kit_hier_t *h);

@@ -21,7 +21,10 @@ static void source_init(kit_source_t *s, const kit_block_t *b, const long *P)
   s->b = b;
   s->P = P;
   b->ports(P, s->port);
-  for (unsigned i = 0; i < b->nin; i++) s->mask[i] = kit_mask(s->port[i].width);
+  for (unsigned i = 0; i < b->nin; i++) {
+    s->mask[i] = kit_mask(s->port[i].width);
+    s->idle[i] = s->port[i].idle;
+  }
 }
 
 int kit_source_random(kit_source_t *s, const kit_block_t *b, const long *P,
@@ -51,6 +54,7 @@ int kit_source_traffic(kit_source_t *s, const kit_block_t *b, const long *P, con
     if (strcmp(s->port[i].name, "rst_ni") == 0) s->rst = (int)i;
   if (!(s->hier = kit_hier_open(src, err, errlen))) return -1;
   kit_hier_want(s->hier, s->ta->kinds);
+  kit_hier_watch(s->hier, s->ta->sm0_kinds ? 1u : 0u, s->ta->sm0_kinds);
   if (!(s->tstate = s->ta->create(P, s->hier, err, errlen))) {
     kit_source_free(s);
     return -1;
@@ -61,7 +65,7 @@ int kit_source_traffic(kit_source_t *s, const kit_block_t *b, const long *P, con
 static int traffic_next(kit_source_t *s, uint64_t *in)
 {
   const unsigned nin = s->b->nin;
-  for (unsigned i = 0; i < nin; i++) in[i] = s->port[i].idle;
+  memcpy(in, s->idle, nin * sizeof *in);
   if (s->pos < TRAFFIC_RESET_CYCLES && s->rst >= 0) {
     in[s->rst] = 0;
     return 1;

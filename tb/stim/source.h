@@ -61,6 +61,7 @@ typedef struct kit_source {
   const long *P;
   kit_port_t port[KIT_MAX_PORTS];
   uint64_t mask[KIT_MAX_PORTS];  /* input i's width mask */
+  uint64_t idle[KIT_MAX_PORTS];  /* input i's idle value (traffic: every cycle starts from these) */
   uint64_t cycles;    /* total cycles this source produces */
   uint64_t pos;       /* cycles produced so far */
   /* random */

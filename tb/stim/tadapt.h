@@ -46,6 +46,12 @@ typedef struct kit_tadapt {
    * the interface's first commit; an adapter that leaves it out reads
    * every kind, as before. */
   unsigned kinds;
+  /* The kinds of which next reads SM 0's events only, skipping every
+   * other SM's before looking at anything else in them (0: none): the
+   * hierarchy makes them for SM 0 alone (kit_hier_watch), and does not
+   * simulate the other L1s when no L2-side kind is in kinds. Optional,
+   * added after kinds for speed (doc/traffic.md "Speed"). */
+  unsigned sm0_kinds;
 } kit_tadapt_t;
 
 /* Every adapter, by name (<block>_traffic), from the generated list. */

@@ -11,6 +11,7 @@
  * of a kernel lives at base + k * 2^32, and kernel j of a mix at
  * (j + 1) * 2^40, so the arrays of one trace never overlap.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ typedef struct warp {       /* a resident warp's slot in its SM */
   uint64_t age;             /* launch order over the whole run: GTO's "oldest" */
   uint64_t ready_at;        /* first SM issue slot it may issue in */
   uint32_t maxdeg;          /* bfs: the largest degree among its vertices */
+  uint32_t bx, by;          /* matmul: its CTA's tile column and row (set at step 0: no division per step) */
 } warp_t;
 
 typedef struct part part_t;
@@ -280,6 +282,21 @@ static int i_stencil(const part_t *p, warp_t *w, kit_winst_t *r)
   return 1;
 }
 
+/* n lanes of consecutive elements of sz bytes (a power of two) from
+ * address a: d[x] = a + x * sz. The run lengths a kernel uses are
+ * constants here and the multiply a shift, so the compiler makes each loop
+ * a fixed count of vector shifts and adds. */
+static void run(uint64_t *d, uint64_t a, uint64_t sz, unsigned n)
+{
+  const unsigned s = (unsigned)__builtin_ctzll(sz);
+  switch (n) {
+  case 8: for (uint64_t x = 0; x < 8; x++) d[x] = a + (x << s); break;
+  case 16: for (uint64_t x = 0; x < 16; x++) d[x] = a + (x << s); break;
+  case 32: for (uint64_t x = 0; x < 32; x++) d[x] = a + (x << s); break;
+  default: for (uint64_t x = 0; x < n; x++) d[x] = a + (x << s); break;
+  }
+}
+
 /* --- matmul: tiled C = A * B --------------------------------------------- */
 /* CTA (bx, by) computes C's tile; for each t of N/Tile it loads A's tile
  * (by, t) and B's tile (t, bx) (into shared memory: global loads only),
@@ -297,21 +314,28 @@ static uint32_t ctas_matmul(const long *P) { return (uint32_t)((P[P0] / P[P1]) *
 static unsigned warps_matmul(const long *P) { return (unsigned)(P[P1] * P[P1] / 32); }
 static int i_matmul(const part_t *p, warp_t *w, kit_winst_t *r)
 {
-  uint64_t N = (uint64_t)p->P[P0], T = (uint64_t)p->P[P1], tiles = N / T;
+  const unsigned lt = (unsigned)__builtin_ctzll((uint64_t)p->P[P1]);   /* Tile is 8, 16 or 32: shifts */
+  uint64_t N = (uint64_t)p->P[P0], T = (uint64_t)p->P[P1], tiles = N >> lt;
   if (w->step > 2 * tiles) return 0;
-  uint64_t bx = w->cta % tiles, by = w->cta / tiles, t = w->step / 2;
+  if (w->step == 0) {
+    w->bx = (uint32_t)(w->cta % tiles);
+    w->by = (uint32_t)(w->cta / tiles);
+  }
+  uint64_t bx = w->bx, by = w->by, t = w->step / 2;
   unsigned k = w->step == 2 * tiles ? 2 : (unsigned)(w->step & 1);
   r->pc = pc_of(p, k);
   r->store = k == 2;
   r->mask = 0xffffffffu;
-  const unsigned lt = (unsigned)__builtin_ctzll(T);   /* Tile is 8, 16 or 32: shifts, not divisions */
-  for (unsigned l = 0; l < KIT_WARP; l++) {
-    uint64_t lin = w->warp * 32u + l, tx = lin & (T - 1), ty = lin >> lt;
-    uint64_t row = by * T + ty, col = bx * T + tx, e;
-    if (k == 0) e = row * N + t * T + tx;       /* A[row][t*T + tx] */
-    else if (k == 1) e = (t * T + ty) * N + col; /* B[t*T + ty][col] */
-    else e = row * N + col;                      /* C[row][col] */
-    r->addr[l] = at(p, k, e * size_of(p));
+  /* every address is f(ty) + tx elements: a warp is 32 / T rows of T
+   * lanes (Tile 8, 16 or 32), each row a run of consecutive elements, so
+   * the lanes are computed a row at a time by adding the element size */
+  const uint64_t sz = size_of(p), base = at(p, k, 0);
+  for (unsigned l = 0; l < KIT_WARP; l += (unsigned)T) {
+    uint64_t ty = (w->warp * 32u + l) >> lt, row = by * T + ty, e;
+    if (k == 0) e = row * N + t * T;              /* A[row][t*T + tx] */
+    else if (k == 1) e = (t * T + ty) * N + bx * T; /* B[t*T + ty][bx*T + tx] */
+    else e = row * N + bx * T;                     /* C[row][bx*T + tx] */
+    run(r->addr + l, base + e * sz, sz, (unsigned)T);
   }
   return 1;
 }
@@ -337,13 +361,12 @@ static uint32_t ctas_thrash(const long *P) { return (uint32_t)P[TP_SMS]; }
 static unsigned warps_thrash(const long *P) { return (unsigned)(P[P2] / 32); }
 static int i_thrash(const part_t *p, warp_t *w, kit_winst_t *r)
 {
-  uint64_t cta = (uint64_t)p->P[P2], chunk = cta * size_of(p), chunks = ws_bytes(p->P) / chunk;
+  uint64_t cta = (uint64_t)p->P[P2], sz = size_of(p), chunk = cta * sz, chunks = ws_bytes(p->P) / chunk;
   if (w->step >= chunks * (uint64_t)p->P[P3]) return 0;
   uint64_t j = w->step % chunks;
   r->pc = pc_of(p, 0);
   r->mask = 0xffffffffu;
-  for (unsigned l = 0; l < KIT_WARP; l++)
-    r->addr[l] = at(p, 0, j * chunk + (w->warp * 32u + l) * size_of(p));
+  run(r->addr, at(p, 0, j * chunk + w->warp * 32u * sz), sz, KIT_WARP);   /* lane l: + l * Size */
   return 1;
 }
 
@@ -577,8 +600,8 @@ static int pick(const kit_traffic_t *t, const sm_t *m)
     }
     return best;
   }
-  for (unsigned k = 1; k <= t->slots; k++) {
-    unsigned i = (m->last + k) % t->slots;
+  for (unsigned k = 1, i = m->last; k <= t->slots; k++) {
+    if (++i == t->slots) i = 0;   /* (m->last + k) mod slots */
     if (m->slot[i].live && m->slot[i].ready_at <= m->cycle) return (int)i;
   }
   return -1;
@@ -602,7 +625,7 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     unsigned s = t->turn;
     sm_t *m = &t->sm[s];
     if (m->used == 0) {
-      t->turn = (t->turn + 1) % t->nsm;
+      t->turn = t->turn + 1 == t->nsm ? 0 : t->turn + 1;   /* (turn + 1) mod SMs */
       continue;
     }
     int i = pick(t, m);
@@ -615,7 +638,10 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     }
     warp_t *x = &m->slot[i];
     const part_t *p = &t->part[x->part];
-    memset(r, 0, sizeof *r);
+    /* the record zeroed up to its addresses (a kernel sets mask bits and
+     * the addresses of the lanes it sets), the inactive lanes' addresses
+     * after the kernel: a whole-record memset cost a fifth of the generator */
+    memset(r, 0, offsetof(kit_winst_t, addr));
     r->size = (uint8_t)t->size;
     if (!p->d->inst(p, x, r)) {
       retire(t, s, x);
@@ -623,6 +649,7 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     }
     x->step++;
     if (r->mask == 0) continue;   /* predicated off for every lane: not issued */
+    for (uint32_t off = ~r->mask; off; off &= off - 1) r->addr[__builtin_ctz(off)] = 0;
     r->sm = s;
     r->cta = x->cta;
     r->warp = x->warp;
@@ -631,7 +658,7 @@ int kit_traffic_next(kit_traffic_t *t, kit_winst_t *r)
     m->last_age = x->age;
     m->cycle++;
     x->ready_at = m->cycle + (r->store ? 0 : t->lat);
-    t->turn = (t->turn + 1) % t->nsm;
+    t->turn = t->turn + 1 == t->nsm ? 0 : t->turn + 1;   /* (turn + 1) mod SMs */
     return 1;
   }
   return 0;

@@ -34,10 +34,17 @@ int kit_tsm_event(kit_tsm_t *t, const kit_hev_t *e)
       }
     return -1;
   case KIT_HEV_CTA_END:
-    if ((j = find(t, e->kernel, e->cta)) >= 0) t->s[j].used = 0;
+    if ((j = find(t, e->kernel, e->cta)) >= 0) {
+      t->s[j].used = 0;
+      if (e->kernel < KIT_TSM_KERNELS) t->issued[e->kernel] -= (uint32_t)__builtin_popcountll(t->s[j].warps);
+    }
     return j;
   case KIT_HEV_INST:
-    if ((j = find(t, e->kernel, e->cta)) >= 0) t->s[j].warps |= (uint64_t)1 << (e->warp % 64u);
+    if ((j = find(t, e->kernel, e->cta)) >= 0) {
+      const uint64_t bit = (uint64_t)1 << (e->warp % 64u);
+      if (!(t->s[j].warps & bit) && e->kernel < KIT_TSM_KERNELS) t->issued[e->kernel]++;
+      t->s[j].warps |= bit;
+    }
     return j;
   case KIT_HEV_INJECT:
     if (miss) t->miss[e->kernel]++;
@@ -52,6 +59,7 @@ int kit_tsm_event(kit_tsm_t *t, const kit_hev_t *e)
 
 unsigned kit_tsm_warps(const kit_tsm_t *t, uint32_t k)
 {
+  if (k < KIT_TSM_KERNELS) return t->issued[k];   /* per event, not per cycle */
   unsigned n = 0;
   for (unsigned j = 0; j < t->nslots; j++)
     if (t->s[j].used && t->s[j].kernel == k) n += (unsigned)__builtin_popcountll(t->s[j].warps);

@@ -35,6 +35,7 @@ typedef struct kit_tsm {
     uint64_t warps;          /* bit w: warp w (mod 64) has issued */
   } s[KIT_TSM_SLOTS];
   uint32_t miss[KIT_TSM_KERNELS];
+  uint32_t issued[KIT_TSM_KERNELS];   /* kit_tsm_warps of those kernels, kept per event */
 } kit_tsm_t;
 
 /* A view with nslots (1..KIT_TSM_SLOTS) free slots. */

@@ -48,11 +48,8 @@ typedef struct tb_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  tb_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  tb_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->k = (unsigned)P[tbbyp_P_Kernels];
   s->warpw = (unsigned)P[tbbyp_P_WarpW];
   kit_tsm_init(&s->sm, (unsigned)P[tbbyp_P_MaxTb]);
@@ -108,5 +105,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t tbbyp_traffic = {
   "SM 0 in hierarchy time: CTA launch / finish as issue / retire (own slots), its loads ask their bit (class 0), "
   "hit_i their L1 hits, stall_i a read miss in flight, warps_i the resident warps",
-  ta_create, ta_next, free, 0 /* every event kind */
+  ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA) | KIT_HEV_BIT(KIT_HEV_CTA_END) | KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_RETURN),
+  KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA) | KIT_HEV_BIT(KIT_HEV_CTA_END) | KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_RETURN),
 };

@@ -22,7 +22,8 @@
 #    so a formal engine must find it and its trace must
 #    replay (hac, lm, victim_bits, vtt; every block with EQUIV_ALL=1);
 #  - re-implementations with other state encodings (tb/test/equiv/): vtt_alt
-#    proved by PDR at every configuration, hac_alt where PDR can;
+#    proved by PDR at every configuration, lm_alt (lm's flop table) at one,
+#    hac_alt where PDR can;
 #  - bounded: a re-encoding the structural engine cannot match, with PDR
 #    and k-induction switched off, exits 3 with BOUNDED, never PASS;
 #  - error: wrong ports, a port width that is wrong only at another
@@ -235,6 +236,17 @@ $EQ vtt --rtl tb/test/equiv/vtt_alt.v --top vtt_alt --sim-cycles 0 --structural-
 [ "$(jget "$D/vtt_alt.json" 'd["verdict"] + " " + str(len(d["configs"])) + " " + ",".join(sorted(set(c.get("method", "") for c in d["configs"])))')" = "proved $(build/kit equiv vtt | wc -l) PDR" ] \
   && ok "equiv vtt: the re-encoded vtt_alt is proved by PDR at every equivalence configuration ($(jget "$D/vtt_alt.json" '", ".join("%ss" % c["seconds"] for c in d["configs"])'))" \
   || bad "equiv vtt_alt: $(tail -3 "$D/vtt_alt.log")"
+# lm_alt (the flop-table lm of before issue 32: reset flops, every entry
+# classified and cleared at once) against rtl/lm/lm.v (a never-reset
+# kit_mem behind written/current flags, an incremental high summary): PDR
+# proves it at the first equivalence configuration, for any memory
+# contents (make equiv BLOCK=lm RTL=tb/test/equiv/lm_alt.v TOP=lm_alt
+# proves all four, a few minutes).
+$EQ lm --rtl tb/test/equiv/lm_alt.v --top lm_alt --params "$(build/kit equiv lm | head -1 | cut -f1)" --sim-cycles 0 \
+  --structural-timeout 0 --json "$D/lm_alt.json" > "$D/lm_alt.log" 2>&1
+[ "$(jget "$D/lm_alt.json" 'd["verdict"] + " " + d["configs"][0].get("method", "")')" = "proved PDR" ] \
+  && ok "equiv lm: the flop-table lm_alt is proved by PDR at $(jget "$D/lm_alt.json" 'd["configs"][0]["params"]') ($(jget "$D/lm_alt.json" 'd["configs"][0]["seconds"]') s)" \
+  || bad "equiv lm_alt: $(tail -3 "$D/lm_alt.log")"
 $EQ hac --rtl tb/test/equiv/hac_alt.v --top hac_alt --params "Sets=1 Ways=8 TagW=2" --sim-cycles 2000 --structural-timeout 0 --json "$D/hac_alt.json" > "$D/hac_alt.log" 2>&1
 [ "$(jget "$D/hac_alt.json" 'd["verdict"] + " " + d["configs"][0].get("method", "")')" = "proved PDR" ] \
   && ok "equiv hac: the re-encoded hac_alt is proved by PDR at Sets=1 Ways=8 TagW=2 ($(jget "$D/hac_alt.json" 'd["configs"][0]["seconds"]') s)" \

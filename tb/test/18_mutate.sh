@@ -14,8 +14,8 @@
 # back proved equivalent, the survivor path. The mutant list is
 # reproducible (same seed, same mutants). The checker can fail: with the
 # check cut to 2 cycles and no directed files, a mutant the full check
-# kills survives (lm's first of seed 1, the miss counter's saturation
-# test; lm's small models build in seconds), make equiv shows it is not
+# kills survives (lm's first of seed 1, the PC store's condition inverted;
+# lm's small models build in seconds), make equiv shows it is not
 # equivalent to the reference, and the score drops below 100% with the
 # survivor listed.
 # Verdicts are read from build/.../result.json (cvkit.mutate/1).

@@ -62,8 +62,10 @@ j = json.load(open(sys.argv[1]))
 assert j["records"] == 3 and j["stores"] == 1 and j["lanes"] == 2 + 32 + 3, j
 assert j["import"] == {"thread_blocks": 2, "instructions": 5, "memory": 4, "dropped": 1}, j
 recs = [l.split() for l in open(sys.argv[2]) if l.strip() and not l.startswith("#")][1:]
-assert recs[2][:9] == ["1", "1", "0", "0", "0x40", "0x7", "LD", "8", "0x7f0000002000"], recs[2]
-assert recs[2][9:] == ["0x7f0000002008", "0x7f0000001ff8"], recs[2]
+# block 1 runs on SM 1 beside block 0 (the SMs take turns): its load second
+assert [r[4] for r in recs] == ["0x10", "0x40", "0x20"], recs
+assert recs[1][:9] == ["1", "1", "0", "0", "0x40", "0x7", "LD", "8", "0x7f0000002000"], recs[1]
+assert recs[1][9:] == ["0x7f0000002008", "0x7f0000001ff8"], recs[1]
 PY
 then ok "traffic --import: a hand-written .traceg, every address mode, skipped and dropped counted"
 else bad "traffic --import: $(head -3 "$T/imp.err") (reproduce: $kit traffic --import $T/kernel-1.traceg --sms 2 -o $T/imp.trace --json)"; fi

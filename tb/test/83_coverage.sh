@@ -50,3 +50,19 @@ tools/coverage.sh $b 1 30 "" "$P" >/dev/null 2>&1; t2=$(fig 'd["toggle"]["covere
 out=$(make --no-print-directory coverage BLOCK=$b CYCLES=2000 FAULT=1000 PARAMS="$P" 2>&1); rc=$?
 [ $rc -ne 0 ] && echo "$out" | grep -q "^MISMATCH $b at cycle 1000" && echo "$out" | grep -q "reproduce: make check BLOCK=$b SEED=1 CYCLES=2000 PARAMS='$P' FAULT=1000" &&
   ok "a failing coverage run stops with the mismatch and its reproduce line" || bad "coverage with FAULT: rc=$rc $(echo "$out" | tail -4)"
+# On GPU traffic (doc/coverage.md "On traffic"): TRAFFIC= makes the report
+# one run on that kernel; its events are counted in the traffic column
+# (never in random's), the run is named by its traffic, and a bad kernel
+# is one line before any build.
+TP="NocLat=100 L2Sets=16"
+out=$(make --no-print-directory coverage BLOCK=$b PARAMS="$P" TRAFFIC=bfs TRAFFIC_PARAMS="$TP" 2>&1); rc=$?
+[ $rc -eq 0 ] && [ "$(fig 'd["traffic"]')" = '["traffic bfs '"$TP"'"]' ] && [ "$(fig 'len(d["runs"])')" = 1 ] &&
+  [ "$(fig 'sum(e["random"] + e["directed"] for e in d["functional"]["events"].values())')" = 0 ] &&
+  [ "$(fig 'd["functional"]["events"]["period_end"]["traffic"]')" = $((11237 / 16)) ] &&
+  [ "$(fig 'd["functional"]["seen"] == sum(1 for e in d["functional"]["events"].values() if e["traffic"])')" = True ] &&
+  grep -q "traffic bfs $TP" $O/index.html && grep -q '<th>traffic</th>' $O/index.html &&
+  ok "make coverage TRAFFIC=bfs: one traffic run, its $((11237 / 16)) period ends in the traffic column; $(fig '"line %d/%d, toggle %d/%d bits, functional %d/%d" % (d["line"]["hit"], d["line"]["found"], d["toggle"]["covered"], d["toggle"]["bits"], d["functional"]["seen"], d["functional"]["total"])')" ||
+  bad "make coverage TRAFFIC=bfs: rc=$rc $(echo "$out" | tail -3)"
+out=$(make --no-print-directory coverage BLOCK=$b TRAFFIC=nosuchkernel 2>&1); rc=$?
+[ $rc -ne 0 ] && [ "$(echo "$out" | grep -c 'error')" = 1 ] && echo "$out" | grep -q nosuchkernel && ! echo "$out" | grep -q verilat &&
+  ok "make coverage TRAFFIC=nosuchkernel: one line, before any build" || bad "bad kernel: rc=$rc $(echo "$out" | tail -3)"

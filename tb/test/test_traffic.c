@@ -638,16 +638,20 @@ static int import_text(const char *text, unsigned sms, recs_t *out, kit_accel_re
   "#END_TB\n\n#BEGIN_TB\nthread block = 1,0,0\nwarp = 1\ninsts = 1\n"                               \
   Q1 "0050 00000023 1 R3 LDG.E.U8 1 R4 1 1 0x7f0000002001 1" I "\n#END_TB\n"
 
+/* With 1 SM the blocks run one after the other (a, b, c of block 0, then
+ * d); with 2, block 1 runs on SM 1 beside block 0: the SMs take turns. */
 static int is_expected(const recs_t *v, unsigned sms)
 {
   if (v->n != 4) return 0;
-  const kit_winst_t *a = &v->r[0], *b = &v->r[1], *c = &v->r[2], *d = &v->r[3];
+  const kit_winst_t *a = &v->r[0], *b = &v->r[sms == 1 ? 1 : 2], *c = &v->r[sms == 1 ? 2 : 3],
+                    *d = &v->r[sms == 1 ? 3 : 1];
   int ok = a->pc == 0x10 && a->mask == 0xf && !a->store && a->size == 4 && a->warp == 0 && a->cta == 0 &&
            a->addr[0] == 0x7f0000000100ull && a->addr[3] == 0x7f000000010cull;
   ok = ok && b->pc == 0x30 && b->mask == 7 && b->size == 16 && b->warp == 1 && b->addr[0] == 0x7f0000002000ull &&
        b->addr[1] == 0x7f0000002010ull && b->addr[2] == 0x7f0000001ff0ull;
   ok = ok && c->pc == 0x20 && c->store && c->size == 8 && c->mask == 0xffffffffu && c->warp == 0 &&
        c->addr[31] == 0x7f0000001000ull + 31 * 8;
+  ok = ok && a->sm == 0 && b->sm == 0 && c->sm == 0;
   ok = ok && d->pc == 0x50 && d->size == 1 && d->cta == 1 && d->sm == 1 % sms && d->warp == 1 && d->mask == 0x23 &&
        d->addr[0] == 0x7f0000002001ull && d->addr[1] == 0x7f0000002002ull && d->addr[5] == 0x7f0000002003ull;
   return ok;
@@ -668,7 +672,7 @@ static void importer(void)
     kit_accel_reader_t info;
     char name[128];
     int rc = import_text(good[i].text, 2, &v, &info, err, sizeof err);
-    snprintf(name, sizeof name, "accel import %s: 3 address modes, 1 skipped, 1 dropped, round-robin warps", good[i].name);
+    snprintf(name, sizeof name, "accel import %s: 3 address modes, 1 skipped, 1 dropped, round-robin warps and SMs", good[i].name);
     int ok = rc == 0 && is_expected(&v, 2) && info.instructions == 6 && info.memory == 5 && info.dropped == 1 &&
              info.tbs == 2;
     char d[KIT_ERR_LEN + 64];
@@ -689,6 +693,14 @@ static void importer(void)
       recs_free(&back);
       /* the expectation can fail: with 1 SM, block 1 is on SM 0 */
       verdict("accel import checker fails on the wrong SM count", !is_expected(&v, 1), "passed");
+      for (unsigned sms = 1; sms <= 3; sms += 2) {   /* 1: one block after the other; 3: SM 2 stays idle */
+        recs_t u;
+        char nm[96];
+        rc = import_text(good[i].text, sms, &u, NULL, err, sizeof err);
+        snprintf(nm, sizeof nm, "accel import with %u SM%s: the blocks' order and SMs", sms, sms > 1 ? "s" : "");
+        verdict(nm, rc == 0 && is_expected(&u, sms == 1 ? 1 : 2), rc ? err : "records differ");
+        recs_free(&u);
+      }
     }
     recs_free(&v);
   }

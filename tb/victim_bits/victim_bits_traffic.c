@@ -79,4 +79,5 @@ const kit_tadapt_t victim_bits_traffic = {
   "L2 accesses (all banks): read hit HIT, write hit WRITE, allocation EVICT (victim) then FILL; "
   "set (bank + L2Banks * set) mod Sets, way mod Ways, L1 = SM mod L1s",
   ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L2),
+  0 /* every SM */,
 };

@@ -105,4 +105,5 @@ const kit_tadapt_t vtt_traffic = {
   "SM 0's L1: load miss lookup, store probe, eviction insert (useful), one offer per MaxLat + 1 cycles; "
   "lm_state 0 then 1, lrn_i over four activation levels",
   ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L1),
+  KIT_HEV_BIT(KIT_HEV_L1),
 };

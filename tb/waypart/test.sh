@@ -42,7 +42,9 @@ base=$(overhead_val waypart "" 'sum(w["total_bits"] for w in r["rows"] if w["gro
   || bad "overhead paper baseline: $base bits, expected 2944"
 echo "$out" | grep -qE 'response registers.* 29 +29$' && echo "$out" | grep -qE 'debug registers.* 23 +23$' \
   && echo "$out" | grep -qE 'external: launch registers .* 24 +24$' \
-  && ok "overhead paper L1: interface 29 + 23 bits, launch registers 24 bits external" || bad "overhead paper interface rows"
+  && echo "$out" | grep -qE 'SRAM row-written flags \(tag/rank banks. reset\) +32 set +1 +32$' \
+  && ok "overhead paper L1: interface 29 + 23 bits + 32 SRAM row-written flags, launch registers 24 bits external" \
+  || bad "overhead paper interface rows"
 echo "$out" | grep -q 'waypart overhead: 6 B (47 bits), 0.04% of data capacity' \
   && ok "overhead paper total: 47 bits per SM against the paper's 2 x 32" || bad "overhead paper total: $(echo "$out" | tail -1)"
 

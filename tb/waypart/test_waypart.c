@@ -301,7 +301,7 @@ static void test_counters(void)
 
 static void test_storage(void)
 {
-  group_begin("storage at the paper L1: 38 + 9 added, 2944 baseline, 52 interface (doc \"Storage\")");
+  group_begin("storage at the paper L1: 38 + 9 added, 2944 baseline, 52 + 32 row-written flags interface (doc \"Storage\")");
   long P[waypart_NPARAMS];
   setp(P, 32, 4, 20, 2, 4, 2, 8, 32, 0);
   kit_storage_t st;
@@ -314,7 +314,7 @@ static void test_storage(void)
   }
   CHECK_EQ(g[KIT_ST_ADDED], 47, "added");
   CHECK_EQ(g[KIT_ST_BASELINE], 2944, "baseline");
-  CHECK_EQ(g[KIT_ST_INTERFACE], 52, "interface");
+  CHECK_EQ(g[KIT_ST_INTERFACE], 52 + 32, "interface (registers, SRAM row-written flags)");
   CHECK_EQ(ext, 131072 + 24, "external data and launch registers");
   group_end();
 }

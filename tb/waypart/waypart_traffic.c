@@ -39,11 +39,8 @@ typedef struct wp_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  wp_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  wp_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->sets = (unsigned)P[waypart_P_Sets];
   s->ways = (unsigned)P[waypart_P_Ways];
   s->k = (unsigned)P[waypart_P_Kernels];
@@ -116,5 +113,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t waypart_traffic = {
   "SM 0's L1 accesses in hierarchy time (kernel = acc_k_i, set = line mod Sets, tag = line / Sets), its "
   "instructions as ret_i, its CTA finishes as tbd; periods of 1024 cycles alternating Even and all ways to one kernel",
-  ta_create, ta_next, free, 0 /* every event kind */
+  ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA_END),
+  KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA_END),
 };

@@ -34,7 +34,7 @@ for p in "$SMALL PerMax=64" "$SMALL NumSm=5 Kernels=3 FolMean=1 Flush=1 IntFix=3
 done
 
 # ---- glue bugs in the RTL are caught by the lockstep ---------------------------
-SUBS="rtl/wpctl/wpctl.v rtl/waypart/waypart.v rtl/tbbyp/tbbyp.v"
+SUBS="rtl/wpctl/wpctl.v rtl/waypart/waypart.v rtl/tbbyp/tbbyp.v rtl/mem/kit_mem.v"
 rtl_bug() { glue_bug wp_gpu "$1" "$2" "$3" "$SUBS" "$SMALL PerMax=64"; }   # NAME SED PORT
 rtl_bug "item 5's wire cut: acc_byp_i tied to 0" \
   's/\.acc_byp_i     (b_byp\[s\]),/.acc_byp_i     (1'"'"'b0),/' rsp_byp_o

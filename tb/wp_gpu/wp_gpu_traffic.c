@@ -54,11 +54,8 @@ typedef struct wg_ta {
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
   (void)h;
-  wg_ta_t *s = calloc(1, sizeof *s);
-  if (!s) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  wg_ta_t *s = kit_tadapt_alloc(sizeof *s, err, errlen);
+  if (!s) return NULL;
   s->n = (unsigned)P[wp_gpu_P_NumSm];
   s->k = (unsigned)P[wp_gpu_P_Kernels];
   s->kmax = (unsigned)kit_mask(WG_KW(P));
@@ -153,5 +150,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t wp_gpu_traffic = {
   "every L1 access with its SM (SM s mod NumSm) in hierarchy time, CTA launch / finish as issue / retire, "
   "instructions as ins_i, read misses in flight as stall_i, resident warps; weights and quotas 1, dynamic scheme",
-  ta_create, ta_next, free, 0 /* every event kind */
+  ta_create, ta_next, free, KIT_HEV_BIT(KIT_HEV_L1) | KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA) | KIT_HEV_BIT(KIT_HEV_CTA_END) | KIT_HEV_BIT(KIT_HEV_INJECT) | KIT_HEV_BIT(KIT_HEV_RETURN),
+  0 /* every SM */,
 };

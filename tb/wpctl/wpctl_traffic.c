@@ -16,7 +16,9 @@
  *   default ways); to know those and rd_sm_o, the adapter runs a private wpctl
  *   model on the inputs it gives (its outputs are the DUT's in the same
  *   cycle: stimulus stays a function of the traffic and the parameters).
- *   sm_done_i = the SMs' done_o, rd_ipc_i = ipc_o of SM rd_sm_o.
+ *   sm_done_i = the SMs' done_o, rd_ipc_i = ipc_o of SM rd_sm_o. The SMs
+ *   no hierarchy SM maps to (NumSm above the hierarchy's SMs) all see the
+ *   same inputs from the same reset: one model plays them all (speed).
  * - static_i = 0 (the dynamic scheme), cfg_part_i = 0.
  * The traffic is over when the hierarchy has no more instruction or CTA
  * event and no TB finish waits.
@@ -39,6 +41,7 @@ typedef struct wc_sm {
 
 typedef struct wc_ta {
   unsigned numsm, k, retw;
+  unsigned live;               /* SMs j >= live get no event ever (hierarchy SM s goes to s mod NumSm) */
   uint64_t wgt, tb;            /* every weight 1, every quota 1 */
   void *ctl;                   /* private wpctl */
   wpctl_out_t o;               /* its outputs shown in the coming cycle */
@@ -58,11 +61,11 @@ static void ta_free(void *v)
 
 static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t errlen)
 {
-  (void)h;
   wc_ta_t *s = calloc(1, sizeof *s);
   long Pw[waypart_NPARAMS];
   if (!s) goto oom;
   s->numsm = (unsigned)P[wpctl_P_NumSm];
+  s->live = kit_hier_sms(h) < s->numsm ? kit_hier_sms(h) : s->numsm;
   s->k = (unsigned)P[wpctl_P_Kernels];
   /* the counters' configuration: K and IpcW are the controller's; the
    * ways stay waypart's default (the partition changes no counter, and
@@ -80,7 +83,7 @@ static void *ta_create(const long *P, const kit_hier_t *h, char *err, size_t err
     s->tb |= (uint64_t)1 << (k * (unsigned)Pw[waypart_P_TbW]);
   }
   if (!(s->ctl = kit_tadapt_model(&wpctl_block, P, (uint64_t *)&s->o))) goto oom;
-  for (unsigned j = 0; j < s->numsm; j++)
+  for (unsigned j = 0; j < s->numsm && j <= s->live; j++)   /* the SMs after live are SM live (sm_out) */
     if (!(s->sm[j].m = kit_tadapt_model(&waypart_block, Pw, (uint64_t *)&s->sm[j].o))) goto oom;
   return s;
 oom:
@@ -88,6 +91,9 @@ oom:
   snprintf(err, errlen, "out of memory");
   return NULL;
 }
+
+/* SM j's registered outputs: the SMs after live are played by SM live. */
+static const waypart_out_t *sm_out(const wc_ta_t *s, unsigned j) { return &s->sm[j < s->live ? j : s->live].o; }
 
 static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errlen)
 {
@@ -110,10 +116,14 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
   for (unsigned j = 0; j < s->numsm && !busy; j++) busy = s->sm[j].ntbd != 0;
   if (kit_tclock_over(&s->c) && !busy) return 0;
   /* the controller's inputs: the SMs' registered outputs */
-  for (unsigned j = 0; j < s->numsm; j++) i->sm_done_i |= (uint64_t)s->sm[j].o.done_o << j;
-  i->rd_ipc_i = s->o.rd_sm_o < s->numsm ? s->sm[s->o.rd_sm_o].o.ipc_o : 0;
-  /* the SMs' step, with the controller's outputs of this cycle */
-  for (unsigned j = 0; j < s->numsm; j++) {
+  for (unsigned j = 0; j < s->numsm; j++) i->sm_done_i |= (uint64_t)sm_out(s, j)->done_o << j;
+  i->rd_ipc_i = s->o.rd_sm_o < s->numsm ? sm_out(s, (unsigned)s->o.rd_sm_o)->ipc_o : 0;
+  /* the SMs' step, with the controller's outputs of this cycle. The SMs
+   * no hierarchy SM maps to (j >= live) get the same inputs every cycle
+   * from the same reset state, so they are the same model: the first of
+   * them is stepped and stands for the others (sm_out; the ports are the
+   * same as stepping each: 15 models a cycle were 3/4 of the source) */
+  for (unsigned j = 0; j < s->numsm && j <= s->live; j++) {
     wc_sm_t *sm = &s->sm[j];
     waypart_in_t w = {.rst_ni = 1, .start_i = s->o.start_o, .meas_i = s->o.meas_o, .ret_i = sm->ret,
                       .wgt_i = s->wgt, .tb_i = s->tb};
@@ -133,5 +143,6 @@ static int ta_next(void *v, kit_hier_t *h, uint64_t *in, char *err, size_t errle
 const kit_tadapt_t wpctl_traffic = {
   "plays the NumSm SMs (private waypart counters fed by SM s mod NumSm's instructions and CTA finishes, in hierarchy "
   "time): sm_done_i their done_o, rd_ipc_i the polled SM's ipc_o (a private wpctl gives rd_sm_o); static_i 0",
-  ta_create, ta_next, ta_free, 0 /* every event kind */
+  ta_create, ta_next, ta_free, KIT_HEV_BIT(KIT_HEV_INST) | KIT_HEV_BIT(KIT_HEV_CTA_END),
+  0 /* every SM */,
 };
