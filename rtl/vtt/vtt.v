@@ -156,7 +156,11 @@ module vtt #(
   // at rank g), whatever the banks hold.
   reg  [Sets-1:0]        row_ok_q;
   wire [EntW-1:0]        ent_rd  [0:TotWays-1];   // the operation's set
+  // (not traced: each way's rdata and wdata below are the same words)
+  /*verilator tracing_off*/
   wire [EntW-1:0]        raw_dbg [0:TotWays-1];   // the debug set as the banks hold it
+  reg  [EntW-1:0]        ent_d [0:TotWays-1];     // the addressed row's next words
+  /*verilator tracing_on*/
   // Valid bits in flops (a withdrawal clears a VP's bits in every set at
   // once, which no SRAM port does): per VP one vector, set X's VpWays bits
   // at X*VpWays (g_vld below).
@@ -193,8 +197,7 @@ module vtt #(
   reg                    dbg_valid_q,   dbg_valid_d;
   reg  [TagW-1:0]        dbg_tag_q,     dbg_tag_d;
   reg  [RankW-1:0]       dbg_rank_q,    dbg_rank_d;
-  // Addressed-row write.
-  reg  [EntW-1:0]        ent_d [0:TotWays-1];
+  // Addressed-row write (ent_d above).
   reg  [TotWays-1:0]     vrow_d;
   reg                    row_we;
   reg  [SetW-1:0]        rd_set;        // the operation's set (0 if out of range)
