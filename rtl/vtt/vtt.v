@@ -395,6 +395,9 @@ module vtt #(
     tgt_way  = {WayW{1'b0}};
     vp_of_g  = 0;
     way_of_g = 0;
+    for (g = 0; g < TotWays; g = g + 1) begin
+      ent_d[g] = ent_rd[g];
+    end
     vrow_d   = vrow;
     if (go) begin
       walk = set_ok && (op != OpRsvd) && (k != {CalcW{1'b0}})
@@ -444,15 +447,16 @@ module vtt #(
       // promote the target (ranks above it move down, it becomes MRU)
       clear  = hit && (op == OpProbe);
       vrow_d = clear ? (vrow & ~tgt_oh) : (vrow | tgt_oh);
-    end
-    // (one statement per way; the words matter only when the row is written,
-    // which needs go: without it tgt_oh is 0 and clear is 0)
-    for (g = 0; g < TotWays; g = g + 1) begin
-      rank_g   = ent_rd[g][TagW +: RankW];
-      ent_d[g] = clear ? ent_rd[g]
-               : tgt_oh[g] ? {RankMru, tag}                // the tag is equal on a hit
-               : (rank_g > tgt_rank) ? {rank_g - RankOne, ent_rd[g][TagW-1:0]}
-               : ent_rd[g];
+      if (!clear) begin
+        for (g = 0; g < TotWays; g = g + 1) begin
+          rank_g = ent_rd[g][TagW +: RankW];
+          if (tgt_oh[g]) begin
+            ent_d[g] = {RankMru, tag};                     // the tag is equal on a hit
+          end else if (rank_g > tgt_rank) begin
+            ent_d[g][TagW +: RankW] = rank_g - RankOne;
+          end
+        end
+      end
     end
     fill  = walk && (op == OpInsert) && !hit;
     evict = fill && !inv_any;
