@@ -8,7 +8,9 @@
 # alone (cycles/s, the `rtl` figure of the lockstep's --bench, median of
 # BENCH_REPEAT), the wall seconds of that configuration's verilate + C++
 # build (build.seconds of a fresh build, -O2), and the ratios after/before
-# (speed) and before/after (build). The issue's goals: vtt, ctl and
+# (speed) and before/after (build), and the CPU seconds of each build (user +
+# system of every process it ran: on a machine shared with other jobs the
+# wall seconds follow the load, the CPU seconds much less). The issue's goals: vtt, ctl and
 # linebacker at the paper configuration >= 2x, vtt at 256 sets >= 4x, the
 # paper build >= 3x shorter. Where the time goes: the C++ lines Verilator
 # wrote (all files, and the largest: its compile is most of a build), and,
@@ -26,15 +28,19 @@ if ! git cat-file -e "$before^{commit}" 2>/dev/null; then
 fi
 rm -rf "$B"; mkdir -p "$B/before"
 field() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-# run LABEL BLOCK PARAMS RTL TOP: "rate build_seconds cxx_lines largest_file_lines"
-# of a fresh build
+# cpu_of FILE: the user + system seconds of the children in `times` output
+cpu_of() { tail -1 "$1" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); n += t[1] * 60 + t[2] } printf "%.1f", n }'; }
+# run LABEL BLOCK PARAMS RTL TOP: "rate build_seconds cxx_lines largest_file_lines
+# build_cpu_seconds" of a fresh build
 run() {
   local bin dir line
-  bin=$(VOPT=-O2 tools/build_lockstep.sh "$2" "$3" "$4" "$5" 2>"$B/$1.build.log") || { echo "? ?"; return; }
+  bin=$( (VOPT=-O2 tools/build_lockstep.sh "$2" "$3" "$4" "$5" 2>"$B/$1.build.log" && rc=0 || rc=$?; times > "$B/$1.times"; exit $rc) ) ||
+    { echo "? ? ? ? ?"; return; }
   dir=$(dirname "$bin")
   line=$("$bin" --seed "$seed" --cycles "$n" --bench --repeat "$rep")
   echo "$(field rtl "$line") $(cat "$dir/build.seconds" 2>/dev/null || echo '?')" \
-    "$(cat "$dir"/obj/*.cpp | wc -l) $(wc -l "$dir"/obj/*.cpp | grep -v ' total$' | sort -n | tail -1 | awk '{print $1}')"
+    "$(cat "$dir"/obj/*.cpp | wc -l) $(wc -l "$dir"/obj/*.cpp | grep -v ' total$' | sort -n | tail -1 | awk '{print $1}')" \
+    "$(cpu_of "$B/$1.times")"
   # the "before" model is built for this comparison only
   [ "$1" = before ] && rm -rf "$dir"
   if [ "${BENCH_SRAM_PERF:-1}" = 1 ] && [ "$1" = after ] && command -v perf >/dev/null; then
@@ -43,8 +49,8 @@ run() {
   fi
 }
 echo "SRAM tables (issue 32), Verilator model alone, before = commit $before, after = this checkout ($n cycles, seed $seed, -O2, medians of $rep):"
-printf '  %-12s %-16s %10s %10s %6s %9s %9s %6s %15s %15s\n' block params before/s after/s speed build_b_s build_a_s build \
-  C++_b_lines C++_a_lines
+printf '  %-12s %-16s %10s %10s %6s %9s %9s %6s %7s %7s %6s %15s %15s\n' block params before/s after/s speed build_b_s build_a_s build \
+  cpu_b_s cpu_a_s cpu C++_b_lines C++_a_lines
 for c in $cfgs; do
   b=${c%%:*}; p=$(echo "${c#*:}" | tr '_' ' ')
   files=$(build/kit rtl "$b"); bfiles=""
@@ -54,13 +60,16 @@ for c in $cfgs; do
     fi
   done
   # a fresh build each side, so both build times are measured in this run
-  read -r rb tb lb mb <<< "$(run before "$b" "$p" "${bfiles# }" "$(build/kit top "$b")")"
+  read -r rb tb lb mb cb <<< "$(run before "$b" "$p" "${bfiles# }" "$(build/kit top "$b")")"
   rm -rf "build/$b/$(build/kit cfgid "$b" $p)"
-  read -r ra ta la ma <<< "$(run after "$b" "$p" "" "")"
-  awk -v b="$b" -v p="${p:-default}" -v rb="$rb" -v ra="$ra" -v tb="$tb" -v ta="$ta" -v lb="$lb/$mb" -v la="$la/$ma" 'BEGIN {
+  read -r ra ta la ma ca <<< "$(run after "$b" "$p" "" "")"
+  awk -v b="$b" -v p="${p:-default}" -v rb="$rb" -v ra="$ra" -v tb="$tb" -v ta="$ta" -v cb="$cb" -v ca="$ca" \
+      -v lb="$lb/$mb" -v la="$la/$ma" 'BEGIN {
     sp = (rb > 0 && ra > 0) ? sprintf("%.2f", ra / rb) : "?"; bt = (tb > 0 && ta > 0) ? sprintf("%.2f", tb / ta) : "?"
-    printf "  %-12s %-16s %10s %10s %6s %9s %9s %6s %15s %15s\n", b, p, rb, ra, sp, tb, ta, bt, lb, la }'
+    ct = (cb > 0 && ca > 0) ? sprintf("%.2f", cb / ca) : "?"
+    printf "  %-12s %-16s %10s %10s %6s %9s %9s %6s %7s %7s %6s %15s %15s\n", b, p, rb, ra, sp, tb, ta, bt, cb, ca, ct, lb, la }'
   [ -s "$B/$b.perf" ] && sed "s/^/    perf $b after: /" "$B/$b.perf"
 done
-echo "  (speed = after/before cycles/s, build = before/after build seconds: both > 1 mean the SRAM RTL wins;"
+echo "  (speed = after/before cycles/s, build = before/after build seconds (wall), cpu = the same for the"
+echo "   build's CPU seconds: > 1 means the SRAM RTL wins;"
 echo "   C++ lines: all the files Verilator wrote / the largest, whose compile dominates the build)"

@@ -86,6 +86,7 @@ module vtt #(
   localparam integer RnNeedW = $clog2(Offset + NEnt);  // bits of the largest RN
   localparam integer CalcW   = 18;                      // RN and latency arithmetic
   localparam integer EntW    = TagW + RankW;             // a bank word {rank, tag}
+  localparam integer RankN   = 1 << RankW;               // rank values (>= TotWays)
 `ifdef FORMAL
   localparam integer NumRd   = 3;                         // + the properties' set
 `else
@@ -155,7 +156,11 @@ module vtt #(
   // at rank g), whatever the banks hold.
   reg  [Sets-1:0]        row_ok_q;
   wire [EntW-1:0]        ent_rd  [0:TotWays-1];   // the operation's set
-  wire [EntW-1:0]        ent_dbg [0:TotWays-1];   // the debug set
+  // (not traced: each way's rdata and wdata below are the same words)
+  /*verilator tracing_off*/
+  wire [EntW-1:0]        raw_dbg [0:TotWays-1];   // the debug set as the banks hold it
+  reg  [EntW-1:0]        ent_d [0:TotWays-1];     // the addressed row's next words
+  /*verilator tracing_on*/
   // Valid bits in flops (a withdrawal clears a VP's bits in every set at
   // once, which no SRAM port does): per VP one vector, set X's VpWays bits
   // at X*VpWays (g_vld below).
@@ -192,8 +197,7 @@ module vtt #(
   reg                    dbg_valid_q,   dbg_valid_d;
   reg  [TagW-1:0]        dbg_tag_q,     dbg_tag_d;
   reg  [RankW-1:0]       dbg_rank_q,    dbg_rank_d;
-  // Addressed-row write.
-  reg  [EntW-1:0]        ent_d [0:TotWays-1];
+  // Addressed-row write (ent_d above).
   reg  [TotWays-1:0]     vrow_d;
   reg                    row_we;
   reg  [SetW-1:0]        rd_set;        // the operation's set (0 if out of range)
@@ -236,9 +240,9 @@ module vtt #(
       endcase
     end
     drop = flush ? AllVp : (mask_q & ~mask_n);
-    for (n = 0; n < TotWays; n = n + 1) begin
-      keep_w[n] = ~drop[n / VpWays];
-      act_w[n]  = mask_n[n / VpWays];
+    for (n = 0; n < NumVp; n = n + 1) begin
+      keep_w[n * VpWays +: VpWays] = {VpWays{~drop[n]}};
+      act_w[n * VpWays +: VpWays]  = {VpWays{mask_n[n]}};
     end
     k = {CalcW{1'b0}};
     for (n = 0; n < NumVp; n = n + 1) begin
@@ -298,7 +302,7 @@ module vtt #(
         .rdata_o (rdata)
       );
       assign ent_rd[gw]  = ok_rd  ? rdata[0 +: EntW]    : EntRst;
-      assign ent_dbg[gw] = ok_dbg ? rdata[EntW +: EntW] : EntRst;
+      assign raw_dbg[gw] = rdata[EntW +: EntW];
 `ifdef FORMAL
       assign f_ent[gw]   = f_ok   ? rdata[2 * EntW +: EntW] : EntRst;
 `endif
@@ -336,31 +340,59 @@ module vtt #(
   // Search, update and response (the per-way work only on a cycle that
   // completes or takes an operation: go)
   // ---------------------------------------------------------------------
-  integer          g;
+  // WayBits[b * TotWays + w] = bit b of way number w: the number of a
+  // one-hot way vector is, per bit, the OR of its ways with that bit set.
+  function [RankW*TotWays-1:0] way_bits;
+    input integer unused_arg;
+    integer fb, fw;
+    begin
+      way_bits = {(RankW*TotWays){1'b0}};
+      for (fb = 0; fb < RankW; fb = fb + 1) begin
+        for (fw = 0; fw < TotWays; fw = fw + 1) begin
+          way_bits[fb * TotWays + fw] = ((fw >> fb) % 2) == 1;
+        end
+      end
+    end
+  endfunction
+  localparam [RankW*TotWays-1:0] WayBits = way_bits(0);
+
+  integer          g, s;
   reg              take, commit, walk;
-  reg              hit, inv_any, lru_any, fill, evict;
-  reg  [TotWays-1:0] hv, tgt_oh;
-  reg  [RankW-1:0] rank_g, tgt_rank, lru_rank;
+  reg              hit, inv_any, clear, fill, evict;
+  reg  [TotWays-1:0] hv, inv_v, inv_oh, lru_oh, tgt_oh;
+  reg  [RankN-1:0] act_rank, min_oh;
+  reg  [RankW-1:0] rank_g, tgt_g, tgt_rank;
+  reg  [TagW-1:0]  tgt_tag;
+  reg  [NumVp-1:0] hit_vp, upto_hit;
   reg  [CalcW-1:0] j, vps, lat, rn, vpc, wayc, setc, basec;
   reg  [VpW-1:0]   tgt_vp;
   reg  [WayW-1:0]  tgt_way;
-  reg  [TagW-1:0]  lru_tag;
   integer          vp_of_g, way_of_g;
 
+  // The search is written as whole-vector steps where it can be (the lowest
+  // invalid way, the lowest rank, the target's number): one statement each
+  // instead of one per way, which keeps the simulator's code small.
   always @* begin
     walk     = 1'b0;
-    rank_g   = {RankW{1'b0}};
     hit      = 1'b0;
     inv_any  = 1'b0;
-    lru_any  = 1'b0;
+    clear    = 1'b0;
     hv       = {TotWays{1'b0}};
+    inv_v    = {TotWays{1'b0}};
+    inv_oh   = {TotWays{1'b0}};
+    lru_oh   = {TotWays{1'b0}};
     tgt_oh   = {TotWays{1'b0}};
-    lru_rank = {RankW{1'b0}};
-    lru_tag  = {TagW{1'b0}};
+    act_rank = {RankN{1'b0}};
+    min_oh   = {RankN{1'b0}};
+    rank_g   = {RankW{1'b0}};
+    tgt_g    = {RankW{1'b0}};
+    tgt_rank = {RankW{1'b0}};
+    tgt_tag  = {TagW{1'b0}};
+    hit_vp   = {NumVp{1'b0}};
+    upto_hit = {NumVp{1'b0}};
     j        = {CalcW{1'b0}};
     tgt_vp   = {VpW{1'b0}};
     tgt_way  = {WayW{1'b0}};
-    tgt_rank = {RankW{1'b0}};
     vp_of_g  = 0;
     way_of_g = 0;
     for (g = 0; g < TotWays; g = g + 1) begin
@@ -371,58 +403,58 @@ module vtt #(
       walk = set_ok && (op != OpRsvd) && (k != {CalcW{1'b0}})
              && !((op == OpInsert) && (mode_n == ModeVc) && !useful);
 
-      // search: hit vector, lowest invalid active way, lowest-rank active way
+      // search: the hit vector, and the ranks the active ways hold
       for (g = 0; g < TotWays; g = g + 1) begin
-        hv[g] = vrow[g] & act_w[g] & (ent_rd[g][TagW-1:0] == tag);
-        hit   = hit | hv[g];
+        rank_g   = ent_rd[g][TagW +: RankW];
+        hv[g]    = vrow[g] & act_w[g] & (ent_rd[g][TagW-1:0] == tag);
+        act_rank = act_rank | ({{(RankN-1){1'b0}}, act_w[g]} << rank_g);
       end
-      // position of the hit VP among the active ones (invariant 1: one hit)
+      hit = |hv;
+      // the lowest invalid active way; the active way of lowest rank (the
+      // ranks of a set are distinct: invariant 2)
+      inv_v   = act_w & ~vrow;
+      inv_any = |inv_v;
+      inv_oh  = inv_v & (~inv_v + {{(TotWays-1){1'b0}}, 1'b1});
+      min_oh  = act_rank & (~act_rank + {{(RankN-1){1'b0}}, 1'b1});
+      for (g = 0; g < TotWays; g = g + 1) begin
+        lru_oh[g] = act_w[g] & min_oh[ent_rd[g][TagW +: RankW]];
+      end
+      // target: the hit way, else the lowest invalid active way, else the
+      // active way of lowest rank; its number, VP, way, rank and tag
+      tgt_oh = hit ? hv : (inv_any ? inv_oh : lru_oh);
+      for (g = 0; g < RankW; g = g + 1) begin
+        tgt_g[g] = |(tgt_oh & WayBits[g * TotWays +: TotWays]);
+      end
+      vp_of_g  = {{(32-RankW){1'b0}}, tgt_g} / VpWays;
+      way_of_g = {{(32-RankW){1'b0}}, tgt_g} % VpWays;
+      tgt_vp   = vp_of_g[VpW-1:0];
+      tgt_way  = way_of_g[WayW-1:0];
+      tgt_rank = ent_rd[tgt_g][TagW +: RankW];
+      tgt_tag  = ent_rd[tgt_g][TagW-1:0];
+      // position of the hit VP among the active ones: the active VPs up to
+      // the hit one (invariant 1: one hit)
       for (g = 0; g < NumVp; g = g + 1) begin
-        if (|(hv >> (g * VpWays))) begin
-          j = j + {{(CalcW-1){1'b0}}, mask_n[g]};
-        end
+        hit_vp[g] = |hv[g * VpWays +: VpWays];
       end
-      // target one-hot: the hit way, else the lowest invalid active way, else
-      // the active way of lowest rank (running selections, lowest index first)
-      for (g = 0; g < TotWays; g = g + 1) begin
-        rank_g = ent_rd[g][TagW +: RankW];
-        if (hit) begin
-          tgt_oh[g] = hv[g];
-        end else if (act_w[g] && !vrow[g] && !inv_any) begin
-          tgt_oh  = {TotWays{1'b0}};
-          tgt_oh[g] = 1'b1;
-          inv_any = 1'b1;
-        end else if (act_w[g] && !inv_any && (!lru_any || (rank_g < lru_rank))) begin
-          tgt_oh   = {TotWays{1'b0}};
-          tgt_oh[g] = 1'b1;
-          lru_any  = 1'b1;
-          lru_rank = rank_g;
-          lru_tag  = ent_rd[g][TagW-1:0];
-        end
+      upto_hit = hit_vp;
+      for (s = 1; s < NumVp; s = s * 2) begin
+        upto_hit = upto_hit | (upto_hit >> s);
       end
-      // the target's VP, way, rank
-      for (g = 0; g < TotWays; g = g + 1) begin
-        if (tgt_oh[g]) begin
-          vp_of_g  = g / VpWays;
-          way_of_g = g % VpWays;
-          tgt_vp   = vp_of_g[VpW-1:0];
-          tgt_way  = way_of_g[WayW-1:0];
-          tgt_rank = ent_rd[g][TagW +: RankW];
-        end
+      for (g = 0; g < NumVp; g = g + 1) begin
+        j = j + {{(CalcW-1){1'b0}}, mask_n[g] & upto_hit[g]};
       end
       // next row of the addressed set: probe clears, lookup/refresh/fill
       // promote the target (ranks above it move down, it becomes MRU)
-      for (g = 0; g < TotWays; g = g + 1) begin
-        rank_g = ent_rd[g][TagW +: RankW];
-        if (tgt_oh[g]) begin
-          if (hit && (op == OpProbe)) begin
-            vrow_d[g] = 1'b0;
-          end else begin
-            vrow_d[g] = 1'b1;
-            ent_d[g] = {RankMru, tag};            // the tag is equal on a hit
+      clear  = hit && (op == OpProbe);
+      vrow_d = clear ? (vrow & ~tgt_oh) : (vrow | tgt_oh);
+      if (!clear) begin
+        for (g = 0; g < TotWays; g = g + 1) begin
+          rank_g = ent_rd[g][TagW +: RankW];
+          if (tgt_oh[g]) begin
+            ent_d[g] = {RankMru, tag};                     // the tag is equal on a hit
+          end else if (rank_g > tgt_rank) begin
+            ent_d[g][TagW +: RankW] = rank_g - RankOne;
           end
-        end else if (!(hit && (op == OpProbe)) && (rank_g > tgt_rank)) begin
-          ent_d[g][TagW +: RankW] = rank_g - RankOne;
         end
       end
     end
@@ -475,7 +507,7 @@ module vtt #(
     rn            = basec + CVpWays * setc + wayc;           // Eq. 2
     rsp_rn_d      = (rf_rd_d || rf_wr_d) ? rn[RnNeedW-1:0] : {RnNeedW{1'b0}};
     evict_valid_d = commit && evict;
-    evict_tag_d   = (commit && evict) ? lru_tag : {TagW{1'b0}};
+    evict_tag_d   = (commit && evict) ? tgt_tag : {TagW{1'b0}};
     vp_drop_d     = drop;
     mode_d        = mode_n;
     mask_d        = mask_n;
@@ -492,8 +524,11 @@ module vtt #(
     dbg_ok   = (dbg_vpi < NumVp) && (dbg_seti < Sets) && (dbg_wayi < VpWays);
     dbg_g    = dbg_ok ? (dbg_vpi * VpWays + dbg_wayi) : 0;
     dbg_valid_d = dbg_ok && dbg_vld_vp[dbg_ok ? dbg_vpi : 0];
-    dbg_tag_d   = dbg_ok ? ent_dbg[dbg_g][TagW-1:0] : {TagW{1'b0}};
-    dbg_rank_d  = dbg_ok ? ent_dbg[dbg_g][TagW +: RankW] : {RankW{1'b0}};
+    // a set not written since reset reads as its reset value (tags 0, way g
+    // at rank g), as ent_rd
+    dbg_tag_d   = (dbg_ok && ok_dbg) ? raw_dbg[dbg_g][TagW-1:0] : {TagW{1'b0}};
+    dbg_rank_d  = !dbg_ok ? {RankW{1'b0}}
+                : (ok_dbg ? raw_dbg[dbg_g][TagW +: RankW] : dbg_g[RankW-1:0]);
   end
 
   // Bits computed but intentionally unused: the top of the VP count and RN
