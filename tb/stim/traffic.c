@@ -103,8 +103,8 @@ static const kit_param_t p_thrash[] = {
   {"WsPct", 1, 10000, 150, 0, "working set per SM as a percentage of L1 (150 = 1.5 x L1)"}, CTA_PARAM,
   {"Reps", 1, 1000, 4, 0, "sweeps over the working set"}};
 static const kit_param_t p_mix[] = {
-  COMMON, {"A", 0, 6, 0, 0, "first kernel, by index of --list (0 stream .. 6 thrash), its defaults"},
-  {"B", 0, 6, 6, 0, "second kernel, by index, its defaults"},
+  COMMON, {"A", 0, 6, 0, 0, "first kernel, by index of --list (0 stream .. 6 thrash); A.NAME=V sets its own parameters"},
+  {"B", 0, 6, 6, 0, "second kernel, by index; B.NAME=V sets its own parameters"},
   {"Spatial", 0, 1, 0, 0, "0: both kernels' CTAs on every SM; 1: A on the first half of the SMs, B on the rest"}};
 
 /* per-kernel parameter indexes (after the common ones) */
@@ -389,7 +389,7 @@ static const kdef_t kdefs[] = {
        c_matmul, ctas_matmul, warps_matmul, i_matmul),
   KDEF("thrash", "thrashing loop: each SM sweeps a working set of WsPct% of L1, Reps times", p_thrash, c_thrash,
        ctas_thrash, warps_thrash, i_thrash),
-  KDEF("mix", "two co-running kernels (A and B, each with its defaults), on shared or split SMs", p_mix, c_mix,
+  KDEF("mix", "two co-running kernels (A and B; A.NAME=V, B.NAME=V their own parameters), on shared or split SMs", p_mix, c_mix,
        NULL, NULL, NULL),
 };
 #define NKERNELS (sizeof kdefs / sizeof kdefs[0])
@@ -404,11 +404,18 @@ const kit_kernel_t *kit_kernel_find(const char *name)
   return NULL;
 }
 
-/* A sub-kernel of a mix: its defaults with the mix's common parameters. */
+/* A mix's P: its own parameters (common, A, B, Spatial), then the own
+ * (not common) parameters of kernel A, then of kernel B, MIX_OWN slots
+ * each: their defaults unless A.NAME=V / B.NAME=V set them. */
+#define MIX_NP   (sizeof p_mix / sizeof p_mix[0])
+#define MIX_OWN  ((TRAFFIC_MAX_PARAMS - MIX_NP) / 2)
+#define MIX_SLOT(j, i) (MIX_NP + (j) * MIX_OWN + (i) - TRAFFIC_NCOMMON)
+
+/* A sub-kernel of a mix: the mix's common parameters and the kernel's own. */
 static void mix_sub(const long *P, unsigned which, long *Q)
 {
   const kit_kernel_t *k = &kdefs[P[P0 + which]].k;
-  for (unsigned i = 0; i < k->nparams; i++) Q[i] = i < TRAFFIC_NCOMMON ? P[i] : k->params[i].def;
+  for (unsigned i = 0; i < k->nparams; i++) Q[i] = i < TRAFFIC_NCOMMON ? P[i] : P[MIX_SLOT(which, i)];
 }
 
 /* The rules every kernel shares, then its own. */
@@ -441,18 +448,49 @@ static int c_mix(const long *P, char *err, size_t errlen)
   return 0;
 }
 
+/* The index of parameter NAME (len characters) in k's list, or k->nparams. */
+static unsigned param_at(const kit_kernel_t *k, const char *name, size_t len)
+{
+  unsigned i = 0;
+  while (i < k->nparams && (strlen(k->params[i].name) != len || strncmp(k->params[i].name, name, len))) i++;
+  return i;
+}
+
+/* Word w, "X.NAME=V", of a mix: kernel X's own parameter NAME (the mix's
+ * A and B already read). */
+static int mix_word(long *P, const char *w, const char *eq, uint32_t *given, char *err, size_t errlen)
+{
+  const unsigned j = w[0] == 'B';
+  const kit_kernel_t *s = &kdefs[P[P0 + j]].k;
+  const size_t len = (size_t)(eq - w) - 2;
+  const unsigned i = param_at(s, w + 2, len);
+  if (i == s->nparams)
+    return kit_rule(0, err, errlen, "parameter '%.*s': kernel %s (%c) has no such parameter (kit traffic --list)",
+                    (int)(eq - w), w, s->name, w[0]);
+  if (i < TRAFFIC_NCOMMON)
+    return kit_rule(0, err, errlen, "parameter '%.*s': %s is common to both kernels: give it as %s=",
+                    (int)(eq - w), w, s->params[i].name, s->params[i].name);
+  const unsigned bit = j * MIX_OWN + i - TRAFFIC_NCOMMON;
+  if (*given >> bit & 1) return kit_rule(0, err, errlen, "parameter %.*s given twice", (int)(eq - w), w);
+  *given |= 1u << bit;
+  char what[64];
+  snprintf(what, sizeof what, "parameter %.*s", (int)(eq - w), w);
+  return kit_parse_long(what, eq + 1, s->params[i].min, s->params[i].max, &P[MIX_SLOT(j, i)], err, errlen);
+}
+
 int kit_kernel_params(const kit_kernel_t *k, long *P, unsigned n, const char *const *words, char *err,
                       size_t errlen)
 {
+  const int mix = k == &kdefs[MIX_KERNEL].k;
   unsigned given = 0;   /* bit i: parameter i was set */
   for (unsigned i = 0; i < k->nparams; i++) P[i] = k->params[i].def;
   for (unsigned w = 0; w < n; w++) {
     const char *eq = strchr(words[w], '=');
     size_t len = eq ? (size_t)(eq - words[w]) : 0;
     if (!eq || len == 0) return kit_rule(0, err, errlen, "parameter '%s': expected NAME=VALUE", words[w]);
-    unsigned i = 0;
-    while (i < k->nparams && (strlen(k->params[i].name) != len || strncmp(k->params[i].name, words[w], len)))
-      i++;
+    if (mix && len > 2 && (words[w][0] == 'A' || words[w][0] == 'B') && words[w][1] == '.')
+      continue;   /* a sub-kernel's own: once A and B are known */
+    unsigned i = param_at(k, words[w], len);
     if (i == k->nparams)
       return kit_rule(0, err, errlen, "parameter '%.*s': kernel %s has no such parameter (kit traffic --list)",
                       (int)len, words[w], k->name);
@@ -461,6 +499,19 @@ int kit_kernel_params(const kit_kernel_t *k, long *P, unsigned n, const char *co
     char what[64];
     snprintf(what, sizeof what, "parameter %s", k->params[i].name);
     if (kit_parse_long(what, eq + 1, k->params[i].min, k->params[i].max, &P[i], err, errlen)) return -1;
+  }
+  if (mix) {
+    uint32_t sub = 0;   /* bit j * MIX_OWN + own index: set */
+    for (unsigned j = 0; j < 2; j++) {
+      const kit_kernel_t *s = &kdefs[P[P0 + j]].k;
+      for (unsigned i = TRAFFIC_NCOMMON; i < s->nparams; i++) P[MIX_SLOT(j, i)] = s->params[i].def;
+    }
+    for (unsigned w = 0; w < n; w++) {
+      const char *eq = strchr(words[w], '=');
+      if ((size_t)(eq - words[w]) > 2 && (words[w][0] == 'A' || words[w][0] == 'B') && words[w][1] == '.' &&
+          mix_word(P, words[w], eq, &sub, err, errlen))
+        return -1;
+    }
   }
   return check_all((const kdef_t *)k, P, err, errlen);
 }
@@ -473,6 +524,14 @@ void kit_kernel_params_text(const kit_kernel_t *k, const long *P, char *buf, siz
     int n = snprintf(buf + o, len - o, "%s%s=%ld", i ? " " : "", k->params[i].name, P[i]);
     if (n < 0) break;
     o += (size_t)n;
+  }
+  for (unsigned j = 0; k == &kdefs[MIX_KERNEL].k && j < 2; j++) {   /* the sub-kernels' own */
+    const kit_kernel_t *s = &kdefs[P[P0 + j]].k;
+    for (unsigned i = TRAFFIC_NCOMMON; i < s->nparams && o < len; i++) {
+      int n = snprintf(buf + o, len - o, " %c.%s=%ld", "AB"[j], s->params[i].name, P[MIX_SLOT(j, i)]);
+      if (n < 0) break;
+      o += (size_t)n;
+    }
   }
 }
 

@@ -300,6 +300,36 @@ static void kernels(void)
   CHECK(seen[0] == 2 * 16384 / 32 && seen[1] > 0, "records per kernel %u, %u", seen[0], seen[1]);
   group_end();
   recs_free(&w);
+
+  /* a sub-kernel's own parameters (A.NAME=V): the mix's kernel B makes as
+   * many records as the same kernel alone with those parameters, and the
+   * resolved text reads back to the same parameters (every slot used: two
+   * thrash kernels, four own parameters each) */
+  recs_t alone;
+  gen(&w, "mix", "A=0 B=6 SMs=4 A.N=1024 B.Reps=1 B.WsPct=50", 1, err, sizeof err);
+  gen(&alone, "thrash", "SMs=4 Reps=1 WsPct=50", 1, err, sizeof err);
+  group_begin("traffic mix: A.NAME=V and B.NAME=V set each kernel's own parameters; the text reads back");
+  seen[0] = seen[1] = 0;
+  for (size_t i = 0; i < w.n; i++) seen[w.r[i].kernel & 1]++;
+  CHECK(seen[0] == 2 * 1024 / 32 && seen[1] == alone.n, "records per kernel %u, %u (thrash alone %zu)", seen[0], seen[1],
+        alone.n);
+  {
+    const kit_kernel_t *mk = kit_kernel_find("mix");
+    const char *words[] = {"A=6", "B=6", "A.L1=4096", "A.WsPct=200", "A.Cta=64", "A.Reps=2",
+                           "B.L1=8192", "B.WsPct=50", "B.Cta=128", "B.Reps=3"};
+    long P[TRAFFIC_MAX_PARAMS], R[TRAFFIC_MAX_PARAMS];
+    char text[1024], *tw[TRAFFIC_MAX_PARAMS + 1], *save = NULL;
+    unsigned n = 0;
+    CHECK(kit_kernel_params(mk, P, 10, words, err, sizeof err) == 0, "%s", err);
+    kit_kernel_params_text(mk, P, text, sizeof text);
+    CHECK(strstr(text, "A.Reps=2 B.L1=8192") != NULL, "text '%s'", text);
+    for (char *t = strtok_r(text, " ", &save); t && n <= TRAFFIC_MAX_PARAMS; t = strtok_r(NULL, " ", &save)) tw[n++] = t;
+    CHECK(n == TRAFFIC_MAX_PARAMS && kit_kernel_params(mk, R, n, (const char *const *)tw, err, sizeof err) == 0 &&
+          memcmp(P, R, sizeof P) == 0, "%u words; read back differs: %s", n, err);
+  }
+  recs_free(&alone);
+  group_end();
+  recs_free(&w);
   gen(&w, "mix", "A=3 B=5", 1, err, sizeof err);
   unsigned ks = 0;
   for (size_t i = 0; i < w.n; i++) ks |= 1u << w.r[i].kernel;
@@ -329,6 +359,12 @@ static void params(void)
     {"mix", "Spatial=1 SMs=1", "parameter Spatial=1: needs SMs >= 2"},
     {"mix", "A=5 WarpsPerSm=4", "parameter A=5 (matmul): parameter WarpsPerSm=4: kernel matmul has 8 warps per CTA"},
     {"mix", "B=7", "parameter B=7 out of range 0..6"},
+    {"mix", "A.Q=1", "parameter 'A.Q': kernel stream (A) has no such parameter"},
+    {"mix", "B.SMs=2", "parameter 'B.SMs': SMs is common to both kernels: give it as SMs="},
+    {"mix", "A.N=64 A.N=128", "parameter A.N given twice"},
+    {"mix", "A.N=33", "parameter A=0 (stream): parameter N=33: must be a multiple of 32"},
+    {"mix", "B.Reps=0", "parameter B.Reps=0 out of range 1..1000"},
+    {"stream", "A.N=64", "parameter 'A.N': kernel stream has no such parameter"},
   };
   group_begin("traffic parameters: each bad word a one-line error naming the parameter");
   for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
