@@ -91,7 +91,8 @@ capi_corpus() {
 }
 
 # The trace readers' corpus: the first records of a small run of every
-# kernel (kit traces), and hand-written Accel-Sim .traceg files: tracer
+# kernel (kit traces, version 2), a hand-written version 1 trace, and
+# hand-written Accel-Sim .traceg files: tracer
 # versions 4 (list, base+stride, base+deltas; a skipped and a dropped
 # instruction) and 2 (the per-line thread block and warp), and lineinfo.
 trace_corpus() {
@@ -101,6 +102,7 @@ trace_corpus() {
     build/kit traffic "$k" SMs=2 --seed 1 -o "$C/trace/$k.full" >/dev/null || return 1
     head -n 8 "$C/trace/$k.full" > "$C/trace/$k.trace"; rm -f "$C/trace/$k.full"
   done
+  printf 'kit-trace 1\n0 1 2 0 0x100 0x80000003 ST 8 0x1000 0x1008 0x10f8\n' > "$C/trace/v1.trace"
   { printf -- '-kernel name = _Z3addPfS_\n-kernel id = 1\n-grid dim = (2,1,1)\n-block dim = (64,1,1)\n'
     printf -- '-accelsim tracer version = 4\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n'
     printf '0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0\n'

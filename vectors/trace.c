@@ -33,7 +33,7 @@ int kit_winst_check(const kit_winst_t *r, char *err, size_t errlen)
 void kit_trace_write_header(FILE *f, const char *comment)
 {
   fprintf(f, "%s %d\n", KIT_TRACE_MAGIC, KIT_TRACE_VERSION);
-  fprintf(f, "# sm cta warp kernel pc mask op size addresses(one per active lane, lane order)\n");
+  fprintf(f, "# sm cta warp kernel pc mask op size addresses (one per active lane in lane order, or BASE+STRIDE)\n");
   for (const char *p = comment; p && *p;) {
     const char *nl = strchr(p, '\n');
     int n = nl ? (int)(nl - p) : (int)strlen(p);
@@ -42,10 +42,39 @@ void kit_trace_write_header(FILE *f, const char *comment)
   }
 }
 
+/* The active lanes' addresses are first + k * stride (k over the active
+ * lanes, at least two, |stride| < 2^63): 1 with *stride set. */
+static int progression(const kit_winst_t *r, int64_t *stride)
+{
+  const unsigned lo = (unsigned)__builtin_ctz(r->mask);
+  if (__builtin_popcount(r->mask) < 2) return 0;
+  const unsigned next = (unsigned)__builtin_ctz(r->mask & (r->mask - 1));
+  const uint64_t d = r->addr[next] - r->addr[lo];   /* two's complement: the signed step */
+  if (d == (uint64_t)1 << 63) return 0;
+  uint64_t a = r->addr[lo];
+  for (unsigned t = lo; t < KIT_WARP; t++) {
+    if (!(r->mask >> t & 1)) continue;
+    if (r->addr[t] != a) return 0;
+    a += d;
+  }
+  /* no wrap around 2^64 between the first lane and the last */
+  const int64_t s = (int64_t)d;
+  const uint64_t last = r->addr[31 - __builtin_clz(r->mask)];
+  if (s >= 0 ? last < r->addr[lo] : last > r->addr[lo]) return 0;
+  *stride = s;
+  return 1;
+}
+
 void kit_trace_write(FILE *f, const kit_winst_t *r)
 {
+  int64_t s;
   fprintf(f, "%" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu32 " %#" PRIx64 " %#" PRIx32 " %s %u", r->sm,
           r->cta, r->warp, r->kernel, r->pc, r->mask, r->store ? "ST" : "LD", r->size);
+  if (progression(r, &s)) {
+    fprintf(f, " %#" PRIx64 "%c%" PRIu64 "\n", r->addr[__builtin_ctz(r->mask)], s < 0 ? '-' : '+',
+            s < 0 ? (uint64_t)0 - (uint64_t)s : (uint64_t)s);
+    return;
+  }
   for (unsigned t = 0; t < KIT_WARP; t++)
     if (r->mask >> t & 1) fprintf(f, " %#" PRIx64, r->addr[t]);
   fputc('\n', f);
@@ -94,10 +123,11 @@ int kit_trace_next(kit_trace_reader_t *t, kit_winst_t *r, char *err, size_t errl
         return fail(t, err, errlen, "expected the header '%s %d' as the first line", KIT_TRACE_MAGIC,
                     KIT_TRACE_VERSION);
       if (field(t, "version", w[1], UINT32_MAX, &ver, err, errlen)) return -1;
-      if (ver != KIT_TRACE_VERSION)
-        return fail(t, err, errlen, "trace version %" PRIu64 " not supported (this reader: %d)", ver,
+      if (ver < 1 || ver > KIT_TRACE_VERSION)
+        return fail(t, err, errlen, "trace version %" PRIu64 " not supported (this reader: 1..%d)", ver,
                     KIT_TRACE_VERSION);
       t->header = 1;
+      t->version = (unsigned)ver;
       continue;
     }
     if (n < F_ADDR)
@@ -122,14 +152,34 @@ int kit_trace_next(kit_trace_reader_t *t, kit_winst_t *r, char *err, size_t errl
     r->mask = (uint32_t)v[F_MASK];
     r->size = (uint8_t)v[F_SIZE];
     unsigned lanes = (unsigned)__builtin_popcount(r->mask), naddr = n - F_ADDR;
-    if (naddr != lanes)
-      return fail(t, err, errlen, "mask %#" PRIx32 " has %u active lanes but the line has %s%u addresses",
-                  r->mask, lanes, naddr > KIT_WARP ? "over " : "", naddr > KIT_WARP ? KIT_WARP : naddr);
-    for (unsigned lane = 0, k = F_ADDR; lane < KIT_WARP; lane++) {
-      if (!(r->mask >> lane & 1)) continue;
-      char what[32];
-      snprintf(what, sizeof what, "lane %u address", lane);
-      if (field(t, what, w[k++], UINT64_MAX, &r->addr[lane], err, errlen)) return -1;
+    const char *pm = naddr == 1 ? strpbrk(w[F_ADDR], "+-") : NULL;
+    if (pm && t->version < 2) return fail(t, err, errlen, "'%s': BASE+STRIDE addresses need version 2", w[F_ADDR]);
+    if (pm) {                                   /* BASE+STRIDE: the k-th active lane at BASE + k * STRIDE */
+      uint64_t base, stride;
+      char sbuf[40];
+      snprintf(sbuf, sizeof sbuf, "%.*s", (int)(pm - w[F_ADDR]), w[F_ADDR]);
+      if (strlen(w[F_ADDR]) >= sizeof sbuf) return fail(t, err, errlen, "'%.32s...': too long", w[F_ADDR]);
+      if (field(t, "base address", sbuf, UINT64_MAX, &base, err, errlen) ||
+          field(t, "stride", pm + 1, (uint64_t)INT64_MAX, &stride, err, errlen))
+        return -1;
+      uint64_t a = base, prev = base;
+      for (unsigned lane = 0, k = 0; lane < KIT_WARP; lane++) {
+        if (!(r->mask >> lane & 1)) continue;
+        if (k++ && (*pm == '+' ? a < prev : a > prev))
+          return fail(t, err, errlen, "lane %u address: %s wraps around 2^64", lane, w[F_ADDR]);
+        r->addr[lane] = prev = a;
+        a = *pm == '+' ? a + stride : a - stride;
+      }
+    } else {                                    /* one address per active lane */
+      if (naddr != lanes)
+        return fail(t, err, errlen, "mask %#" PRIx32 " has %u active lanes but the line has %s%u addresses",
+                    r->mask, lanes, naddr > KIT_WARP ? "over " : "", naddr > KIT_WARP ? KIT_WARP : naddr);
+      for (unsigned lane = 0, k = F_ADDR; lane < KIT_WARP; lane++) {
+        if (!(r->mask >> lane & 1)) continue;
+        char what[32];
+        snprintf(what, sizeof what, "lane %u address", lane);
+        if (field(t, what, w[k++], UINT64_MAX, &r->addr[lane], err, errlen)) return -1;
+      }
     }
     char msg[KIT_ERR_LEN];
     if (kit_winst_check(r, msg, sizeof msg)) return fail(t, err, errlen, "%s", msg);

@@ -10,10 +10,11 @@
  * truncated file fails with "PATH:LINE: what is wrong", never a crash or a
  * silently shortened trace.
  *
- * Design choice: plain text, one record per line, lanes listed explicitly
- * (no compression), so a trace can be read, diffed and written by hand;
- * the format has a version in its header line so a compressed form can be
- * added later without breaking old files. This layer (formats) knows
+ * Design choice: plain text, one record per line, so a trace can be read,
+ * diffed and written by hand. Version 1 lists every active lane's
+ * address; version 2 (written since) may give a warp whose lanes form an
+ * arithmetic progression as one word BASE+STRIDE (a coalesced access is
+ * 15 words shorter than its list), and still reads version 1 files. This layer (formats) knows
  * nothing of the generators: the record type lives here and the stimulus
  * layer fills it.
  */
@@ -27,7 +28,7 @@
 #include "vectors/fileio.h"
 
 #define KIT_TRACE_MAGIC   "kit-trace"
-#define KIT_TRACE_VERSION 1
+#define KIT_TRACE_VERSION 2       /* written; versions 1 and 2 are read */
 #define KIT_WARP          32      /* threads per warp: lanes of a record */
 #define KIT_TRACE_MAX_ID  0xffffffffu
 
@@ -53,12 +54,15 @@ int kit_winst_check(const kit_winst_t *r, char *err, size_t errlen);
 /* The header line, then each line of comment (may be NULL or "") as a
  * "# " line. */
 void kit_trace_write_header(FILE *f, const char *comment);
-/* One record as one line. */
+/* One record as one line: its addresses as BASE+STRIDE (or BASE-STRIDE)
+ * when the active lanes are at BASE + k * STRIDE (k = 0, 1, .. over the
+ * active lanes) and there are at least two, else one per active lane. */
 void kit_trace_write(FILE *f, const kit_winst_t *r);
 
 typedef struct kit_trace_reader {
   kit_lines_t L;
   int header;               /* the header line has been read */
+  unsigned version;         /* the header's: 1 or 2 */
   uint64_t records;         /* records returned so far */
 } kit_trace_reader_t;
 

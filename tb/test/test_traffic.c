@@ -528,8 +528,8 @@ static void files(void)
     size_t len;
     gen(&v, "stream", "N=64", 1, err, sizeof err);
     char *text = write_trace(&v, NULL, &len);
-    char *p = strstr(text, "0x10000000004 ");
-    if (p) p[13] = '8';
+    char *p = strstr(text, " 0x10000000000+4\n");   /* the first warp: stride 4 -> 8 */
+    if (p) p[15] = '8';
     read_text(text, len, "mem", &back, err, sizeof err);
     verdict("trace: the round-trip comparison fails on a changed address", p && !same_recs(&v, &back), "not detected");
     free(text);
@@ -540,8 +540,15 @@ static void files(void)
   static const struct { const char *text, *msg; } bad[] = {
     {"", "t:1: no header"},
     {"# only a comment\n", "t:2: no header"},
-    {"kit-trace 2\n", "t:1: trace version 2 not supported"},
-    {"kit-trace\n", "t:1: expected the header 'kit-trace 1'"},
+    {"kit-trace 3\n", "t:1: trace version 3 not supported (this reader: 1..2)"},
+    {"kit-trace 0\n", "t:1: trace version 0 not supported"},
+    {"kit-trace\n", "t:1: expected the header 'kit-trace 2'"},
+    {"kit-trace 1\n0 0 0 0 0x100 0x3 LD 4 0x10+4\n", "t:2: '0x10+4': BASE+STRIDE addresses need version 2"},
+    {"kit-trace 2\n0 0 0 0 0x100 0x3 LD 4 0x10+x\n", "t:2: stride: 'x' is not a number"},
+    {"kit-trace 2\n0 0 0 0 0x100 0x3 LD 4 +4\n", "t:2: base address: '' is not a number"},
+    {"kit-trace 2\n0 0 0 0 0x100 0x7 LD 4 0x8-8\n", "t:2: lane 2 address: 0x8-8 wraps around 2^64"},
+    {"kit-trace 2\n0 0 0 0 0x100 0x3 LD 4 0x10+2\n", "t:2: lane 1 address 0x12 is not aligned to size 4"},
+    {"kit-trace 2\n0 0 0 0 0x100 0x3 LD 4 0x10+9223372036854775808\n", "t:2: stride=9223372036854775808 out of range"},
     {"0 0 0 0 0x100 0x1 LD 4 0x10\n", "t:1: expected the header"},
     {"kit-trace 1\n0 0 0 0 0x100 0x1 LD\n", "t:2: 7 words"},
     {"kit-trace 1\n0 0 0 0 0x100 0x1 LD 4\n", "t:2: mask 0x1 has 1 active lanes but the line has 0 addresses"},
@@ -578,6 +585,25 @@ static void files(void)
             rc == 0 && back.n == 1 && back.r[0].store && back.r[0].addr[31] == 0xfffffffffffffff0ull &&
                 back.r[0].addr[0] == 0x20 && back.r[0].cta == 1 && back.r[0].kernel == 3,
             rc ? err : "wrong record");
+    recs_free(&back);
+  }
+  {
+    /* version 2: BASE+STRIDE and BASE-STRIDE over the active lanes (1, 3,
+     * 4 here), and a list beside them; the writer gives the short form
+     * exactly for a progression of two lanes or more */
+    recs_t back;
+    const char *ok = "kit-trace 2\n0 0 0 0 0x100 0x1a LD 8 0x1000+16\n0 0 0 0 0x108 0x1a ST 8 0x1000-24\n"
+                     "0 0 0 0 0x110 0x7 LD 4 0x40 0x48 0x60\n";
+    int rc = read_text(ok, strlen(ok), "t", &back, err, sizeof err);
+    int good = rc == 0 && back.n == 3 && back.r[0].addr[1] == 0x1000 && back.r[0].addr[3] == 0x1010 &&
+               back.r[0].addr[4] == 0x1020 && back.r[0].addr[0] == 0 && back.r[1].addr[4] == 0x1000 - 48 &&
+               back.r[2].addr[2] == 0x60;
+    size_t len;
+    char *text = good ? write_trace(&back, "v2", &len) : NULL;
+    verdict("trace reader version 2: BASE+STRIDE, BASE-STRIDE, a list; written back the same way",
+            good && strstr(text, " 0x1000+16\n") && strstr(text, " 0x1000-24\n") && strstr(text, " 0x40 0x48 0x60\n"),
+            rc ? err : good ? text : "wrong records");
+    free(text);
     recs_free(&back);
   }
 
