@@ -14,7 +14,8 @@ rm -f "$rate" "$res"
 . "$root/tools/cocotb_env.sh"
 PYTHONPATH="$root/tb/cocotb" KIT_VEC="$vec" KIT_RATE_FILE="$rate" \
   make -s -C "$root" -f "$(cocotb-config --makefiles)/Makefile.sim" SIM=verilator \
-  TOPLEVEL=lm MODULE=test_lm_bench TOPLEVEL_LANG=verilog VERILOG_SOURCES="$root/rtl/lm/lm.v" \
+  TOPLEVEL=lm MODULE=test_lm_bench TOPLEVEL_LANG=verilog \
+  VERILOG_SOURCES="$(cd "$root" && build/kit rtl lm | tr ' ' '\n' | sed "s|^|$root/|" | tr '\n' ' ')" \
   SIM_BUILD="$root/build/cocotb/sim_build" COCOTB_RESULTS_FILE="$res" \
   BUILD_ARGS="OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2" >"$root/build/cocotb/run.log" 2>&1
 [ -s "$rate" ] && ! grep -q '<failure' "$res" 2>/dev/null
