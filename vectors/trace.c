@@ -157,8 +157,8 @@ int kit_trace_next(kit_trace_reader_t *t, kit_winst_t *r, char *err, size_t errl
     if (pm) {                                   /* BASE+STRIDE: the k-th active lane at BASE + k * STRIDE */
       uint64_t base, stride;
       char sbuf[40];
-      snprintf(sbuf, sizeof sbuf, "%.*s", (int)(pm - w[F_ADDR]), w[F_ADDR]);
       if (strlen(w[F_ADDR]) >= sizeof sbuf) return fail(t, err, errlen, "'%.32s...': too long", w[F_ADDR]);
+      snprintf(sbuf, sizeof sbuf, "%.*s", (int)(pm - w[F_ADDR]), w[F_ADDR]);
       if (field(t, "base address", sbuf, UINT64_MAX, &base, err, errlen) ||
           field(t, "stride", pm + 1, (uint64_t)INT64_MAX, &stride, err, errlen))
         return -1;

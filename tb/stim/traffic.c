@@ -456,6 +456,13 @@ static unsigned param_at(const kit_kernel_t *k, const char *name, size_t len)
   return i;
 }
 
+/* A word NAME=V (len: NAME's length) that names a mix's sub-kernel
+ * parameter, "A.NAME" or "B.NAME". */
+static int sub_word(const char *w, size_t len)
+{
+  return len > 2 && (w[0] == 'A' || w[0] == 'B') && w[1] == '.';
+}
+
 /* Word w, "X.NAME=V", of a mix: kernel X's own parameter NAME (the mix's
  * A and B already read). */
 static int mix_word(long *P, const char *w, const char *eq, uint32_t *given, char *err, size_t errlen)
@@ -488,7 +495,7 @@ int kit_kernel_params(const kit_kernel_t *k, long *P, unsigned n, const char *co
     const char *eq = strchr(words[w], '=');
     size_t len = eq ? (size_t)(eq - words[w]) : 0;
     if (!eq || len == 0) return kit_rule(0, err, errlen, "parameter '%s': expected NAME=VALUE", words[w]);
-    if (mix && len > 2 && (words[w][0] == 'A' || words[w][0] == 'B') && words[w][1] == '.')
+    if (mix && sub_word(words[w], len))
       continue;   /* a sub-kernel's own: once A and B are known */
     unsigned i = param_at(k, words[w], len);
     if (i == k->nparams)
@@ -508,8 +515,7 @@ int kit_kernel_params(const kit_kernel_t *k, long *P, unsigned n, const char *co
     }
     for (unsigned w = 0; w < n; w++) {
       const char *eq = strchr(words[w], '=');
-      if ((size_t)(eq - words[w]) > 2 && (words[w][0] == 'A' || words[w][0] == 'B') && words[w][1] == '.' &&
-          mix_word(P, words[w], eq, &sub, err, errlen))
+      if (sub_word(words[w], (size_t)(eq - words[w])) && mix_word(P, words[w], eq, &sub, err, errlen))
         return -1;
     }
   }
