@@ -30,16 +30,26 @@ F=build/fuzz; C=tb/fuzz/corpus
 names="vec stim args trace capi"
 mkdir -p "$F"
 
+# stale OBJ: OBJ is missing, or a file it was compiled from (its source
+# and every header, from the compiler's dependency list OBJ.d) is newer: a
+# changed struct in a header must recompile every object that uses it
+stale() {
+  local d
+  [ -f "$1" ] && [ -f "$1.d" ] || return 0
+  for d in $(sed -e 's/^[^:]*://' -e 's/\\$//' "$1.d"); do [ "$d" -nt "$1" ] && return 0; done
+  return 1
+}
+
 build() {
   local o
   lib=""
   mkdir -p "$F/obj"
   for f in $(make -s --no-print-directory lib-sources); do
     o=$F/obj/$(echo "$f" | tr / _ | sed 's/\.c$/.o/')
-    if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ cmodel/core/block.h -nt "$o" ] || [ build/gen/kit_blocks.h -nt "$o" ]; then
+    if stale "$o"; then
       clang -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1 \
         -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-        -I. -Ibuild/gen -c "$f" -o "$o" || return 1
+        -I. -Ibuild/gen -MMD -MF "$o.d" -c "$f" -o "$o" || return 1
     fi
     lib="$lib $o"
   done
