@@ -120,6 +120,10 @@ mkdir -p "$tmp"
 # failed_log NAME: keep the log of a failed build where the message says
 failed_log() { cp "$tmp/$1" "$dir.$1" 2>/dev/null; echo "$dir.$1"; }
 t0=$(date +%s%N)
+# CPU so far: bash's `times` (its second line: user and system seconds of
+# every command this script has run) into a file at each step, read at the
+# end (`times` in a subshell would count the subshell's own)
+cpu_of() { tail -1 "$1" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); n += t[1] * 60 + t[2] } printf "%.2f", n }'; }
 echo "== verilate $block ($rtlparams) top=$top: $rtl" >&2
 inc="-I$root -I$root/build/gen"
 # One verilation writes the model and the makefile of the whole lockstep
@@ -134,6 +138,7 @@ if ! verilator --cc --trace --prefix Vdut --top-module "$top" -O3 --x-assign uni
   echo "build_lockstep: error: verilator failed on $rtl (full log: $(failed_log verilate.log))" >&2
   exit 1
 fi
+times > "$tmp/cpu.verilated"
 # Port check before anything is compiled or simulated.
 # shellcheck disable=SC2086
 $kit portcheck "$block" "$tmp/obj/Vdut.h" $params | sed "s/^PASS /== /" >&2
@@ -172,6 +177,7 @@ if [ -n "$pchcmd" ]; then
   fi
   [ -f "$pch/kit_pch.h.gch" ] && pch_include=(USER_CPPFLAGS="-include $root/$pch/kit_pch.h")
 fi
+times > "$tmp/cpu.cxx0"
 if ! make -C "$tmp/obj" -f Vdut.mk -j 2 "${mkopts[@]}" "${pch_include[@]}" >"$tmp/build.log" 2>&1; then
   grep -m10 -E 'error|Error' "$tmp/build.log" >&2 || tail -10 "$tmp/build.log" >&2
   echo "build_lockstep: error: C++ build failed (full log: $(failed_log build.log))" >&2
@@ -185,13 +191,19 @@ fi
 echo "$stamp_now" > "$tmp/stamp"
 # wall time of verilate + C++ build, for make bench
 awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f\n", (b - a) / 1e9 }' > "$tmp/build.seconds"
+# and where its CPU seconds went (make bench): Verilator, the C++ build
+# (the model's compile, the shim's, the link: Verilator's makefile), and
+# everything else (the kit's checks, the precompiled header's lookup)
+times > "$tmp/cpu.end"
+awk -v v="$(cpu_of "$tmp/cpu.verilated")" -v a="$(cpu_of "$tmp/cpu.cxx0")" -v e="$(cpu_of "$tmp/cpu.end")" 'BEGIN {
+  printf "verilate %.2f\ncxx %.2f\nother %.2f\ntotal %.2f\n", v, e - a, e - v - (e - a), e }' > "$tmp/build.cpu"
+rm -f "$tmp"/cpu.*
 # under make test (tools/test.py sets TEST_PROFILE): one line per build in
 # build/test/builds.tsv (script, model directory, wall s, CPU s of the
 # build's commands), so the suite's build cost can be read test by test;
 # never a reason for a build to fail
 if [ -n "${TEST_PROFILE:-}" ]; then
-  times > "$tmp/times"
-  cpu=$(tail -1 "$tmp/times" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); n += t[1] * 60 + t[2] } printf "%.1f", n }')
+  cpu=$(awk '$1 == "total" { printf "%.1f", $2 }' "$tmp/build.cpu")
   { mkdir -p build/test && printf '%s\t%s\t%s\t%s\n' "$(basename "$TEST_PROFILE" .prof)" "$dir" \
       "$(cat "$tmp/build.seconds")" "$cpu" >> build/test/builds.tsv; } 2>/dev/null || true
 fi

@@ -156,11 +156,8 @@ module vtt #(
   // at rank g), whatever the banks hold.
   reg  [Sets-1:0]        row_ok_q;
   wire [EntW-1:0]        ent_rd  [0:TotWays-1];   // the operation's set
-  // (not traced: each way's rdata and wdata below are the same words)
-  /*verilator tracing_off*/
   wire [EntW-1:0]        raw_dbg [0:TotWays-1];   // the debug set as the banks hold it
   reg  [EntW-1:0]        ent_d [0:TotWays-1];     // the addressed row's next words
-  /*verilator tracing_on*/
   // Valid bits in flops (a withdrawal clears a VP's bits in every set at
   // once, which no SRAM port does): per VP one vector, set X's VpWays bits
   // at X*VpWays (g_vld below).
@@ -281,12 +278,15 @@ module vtt #(
   genvar gw;
   generate
     for (gw = 0; gw < TotWays; gw = gw + 1) begin : g_way
+      // not traced: ent_rd, raw_dbg and ent_d show these words
+      /*verilator tracing_off*/
       localparam [RankW-1:0] RstRank = gw;
       localparam [EntW-1:0]  EntRst  = {RstRank, {TagW{1'b0}}};
       wire [NumRd*EntW-1:0] rdata;
       // through a wire: Yosys 0.70's hierarchy -chparam trips on an
       // unpacked array element bound to a port directly
       wire [EntW-1:0]       wdata = ent_d[gw];
+      /*verilator tracing_on*/
       kit_mem #(
         .Depth (Sets),
         .Width (EntW),

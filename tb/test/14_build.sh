@@ -82,8 +82,11 @@ out=$("$bin" --seed 1 --cycles 3000000 2>&1)
 echo "$out" | grep -q 'cycles/s' && bad "progress text in piped output" || ok "no progress text when stdout/stderr are not a terminal"
 
 # make bench end to end, tiny: every column present, the level in effect
-# reported (read off the g++ lines: make bench by hand reports -O2).
-out=$(BENCH_CYCLES=20000 BENCH_REPEAT=1 BENCH_ICARUS_CYCLES=300 BENCH_COCOTB=0 make --no-print-directory bench 2>&1); rc=$?
+# reported (read off the g++ lines: make bench by hand reports -O2). The
+# SRAM before/after section for lm alone (the smallest; make bench by hand
+# runs five configurations).
+out=$(BENCH_CYCLES=20000 BENCH_REPEAT=1 BENCH_ICARUS_CYCLES=300 BENCH_COCOTB=0 BENCH_SRAM_CFGS=lm: BENCH_SRAM_PERF=0 \
+  make --no-print-directory bench 2>&1); rc=$?
 echo "$out"
 n=0
 for b in $(all_blocks); do
@@ -91,6 +94,19 @@ for b in $(all_blocks); do
   else bad "make bench: no complete row for $b"; fi
 done
 [ $rc -eq 0 ] && [ "$n" -gt 0 ] && ok "make bench runs end to end ($n blocks, every column, $lvl)" || bad "make bench exited $rc"
+# the SRAM section says where each build's CPU went: by step, then by
+# generated file with its evaluation copies (skipped when the before commit
+# is not in this checkout's history, a shallow clone)
+if git cat-file -e "${SRAM_BEFORE:-f6ec9eb}^{commit}" 2>/dev/null; then
+  for side in before after; do
+    if echo "$out" | grep -qE "^ +build lm $side, CPU s: verilate [0-9.]+, cxx [0-9.]+, other [0-9.]+, total [0-9.]+$"; then
+      ok "make bench SRAM: lm's $side build CPU by step"
+    else bad "make bench SRAM: no 'build lm $side, CPU s: verilate ..., cxx ...' line"; fi
+  done
+  echo "$out" | grep -qE '^ +Vdut[A-Za-z0-9_]*\.cpp +[0-9.]+ s +[0-9]+ lines \(.*input-change [0-9]+' &&
+    ok "make bench SRAM: generated files timed alone, evaluation copies counted" ||
+    bad "make bench SRAM: no per-file line with an input-change count"
+fi
 
 # The kit vs cocotb comparison runs: cocotb 1.8.1 from the project venv, the
 # same LM stimulus, a Python reference model that must agree with the RTL
