@@ -122,9 +122,15 @@ static int header_line(kit_accel_reader_t *r, char *line, char *err, size_t errl
   } else if (strcmp(key, "enable lineinfo") == 0) {
     if (decword(r, "enable lineinfo", v, 1, &x, err, errlen)) return -1;
     in->lineinfo = (unsigned)x;
+  } else if (strcmp(key, "nregs") == 0) {   /* for the residency */
+    if (decword(r, "nregs", v, 255, &x, err, errlen)) return -1;
+    in->nregs = (unsigned)x;
+  } else if (strcmp(key, "shmem") == 0) {
+    if (decword(r, "shmem", v, UINT32_MAX, &x, err, errlen)) return -1;
+    in->shmem = (unsigned)x;
   }
-  /* shmem, nregs, binary version, cuda stream id, base addresses, nvbit
-   * version: not needed for the records */
+  /* binary version, cuda stream id, base addresses, nvbit version: not
+   * needed */
   return 0;
 }
 
@@ -156,13 +162,28 @@ static void clear_tb(kit_accel_reader_t *r)
   r->warps_seen = 0;
 }
 
-static int start(kit_accel_reader_t *r, unsigned sms, char *err, size_t errlen)
+unsigned kit_accel_residency(unsigned warps, unsigned nregs, unsigned shmem)
+{
+  uint64_t n = KIT_ACCEL_MAX_BLOCKS, w = warps ? warps : 1, lim;
+  if ((lim = KIT_ACCEL_SM_WARPS / w) < n) n = lim;
+  if (nregs) {
+    uint64_t per_warp = ((uint64_t)nregs * KIT_WARP + KIT_ACCEL_REG_UNIT - 1) / KIT_ACCEL_REG_UNIT * KIT_ACCEL_REG_UNIT;
+    if ((lim = KIT_ACCEL_SM_REGS / (per_warp * w)) < n) n = lim;
+  }
+  if (shmem) {
+    uint64_t per_block = ((uint64_t)shmem + KIT_ACCEL_SHMEM_UNIT - 1) / KIT_ACCEL_SHMEM_UNIT * KIT_ACCEL_SHMEM_UNIT;
+    if ((lim = KIT_ACCEL_SM_SHMEM / per_block) < n) n = lim;
+  }
+  return n ? (unsigned)n : 1;
+}
+
+static int start(kit_accel_reader_t *r, unsigned sms, unsigned blocks, char *err, size_t errlen)
 {
   char *p;
   int rc;
   r->sms = sms ? sms : 1;
-  if (!(r->slot = calloc(r->sms, sizeof *r->slot))) return fail(r, err, errlen, "out of memory for %u SMs", r->sms);
-  clear_tb(r);
+  if (blocks > KIT_ACCEL_MAX_BLOCKS)
+    return fail(r, err, errlen, "%u resident blocks per SM: at most %u", blocks, KIT_ACCEL_MAX_BLOCKS);
   while ((rc = next_content(r, &p, err, errlen)) == 1) {
     if (strncmp(p, "#BEGIN_TB", 9) == 0) {
       r->in_tb = 1;
@@ -180,30 +201,38 @@ static int start(kit_accel_reader_t *r, unsigned sms, char *err, size_t errlen)
   if ((uint64_t)r->info.grid[0] * r->info.grid[1] * r->info.grid[2] > KIT_TRACE_MAX_ID + 1ull)
     return fail(r, err, errlen, "grid dim: over 2^32 thread blocks");
   r->nwarps = (unsigned)((threads + KIT_WARP - 1) / KIT_WARP);
+  r->blocks = blocks == KIT_ACCEL_AUTO ? kit_accel_residency(r->nwarps, r->info.nregs, r->info.shmem) : blocks;
+  if (!(r->slot = calloc((size_t)r->sms * r->blocks, sizeof *r->slot)) || !(r->bturn = calloc(r->sms, sizeof *r->bturn)))
+    return fail(r, err, errlen, "out of memory for %u SMs of %u blocks", r->sms, r->blocks);
+  clear_tb(r);
   return 0;
 }
 
-int kit_accel_open(kit_accel_reader_t *r, const char *path, unsigned sms, char *err, size_t errlen)
+int kit_accel_open(kit_accel_reader_t *r, const char *path, unsigned sms, unsigned blocks, char *err,
+                   size_t errlen)
 {
   memset(r, 0, sizeof *r);
   if (kit_lines_open(&r->L, path, err, errlen)) return -1;
-  return start(r, sms, err, errlen);
+  return start(r, sms, blocks, err, errlen);
 }
 
-int kit_accel_attach(kit_accel_reader_t *r, FILE *f, const char *name, unsigned sms, char *err, size_t errlen)
+int kit_accel_attach(kit_accel_reader_t *r, FILE *f, const char *name, unsigned sms, unsigned blocks, char *err,
+                     size_t errlen)
 {
   memset(r, 0, sizeof *r);
   if (kit_lines_attach(&r->L, f, name, err, errlen)) return -1;
-  return start(r, sms, err, errlen);
+  return start(r, sms, blocks, err, errlen);
 }
 
 void kit_accel_close(kit_accel_reader_t *r)
 {
   kit_lines_close(&r->L);
-  for (unsigned k = 0; r->slot && k < r->sms; k++)
+  for (size_t k = 0; r->slot && k < (size_t)r->sms * r->blocks; k++)
     for (unsigned w = 0; w < KIT_WARP; w++) free(r->slot[k].w[w]);
   free(r->slot);
+  free(r->bturn);
   r->slot = NULL;
+  r->bturn = NULL;
 }
 
 /* The access of an opcode: 'L' load, 'S' store (atomics too), 0 not on
@@ -334,7 +363,7 @@ static int inst_line(kit_accel_reader_t *r, char *line, char *err, size_t errlen
   rec.size = (uint8_t)size;
   rec.warp = (uint32_t)r->warp;
   rec.cta = r->cta;
-  rec.sm = r->fill;
+  rec.sm = r->fill / r->blocks;   /* the slot's SM */
   char msg[KIT_ERR_LEN];
   if (kit_winst_check(&rec, msg, sizeof msg)) return fail(r, err, errlen, "%s: %s", op, msg);
   kit_accel_slot_t *s = &r->slot[r->fill];
@@ -449,26 +478,35 @@ static int take(kit_accel_slot_t *s, unsigned nwarps, kit_winst_t *out)
   }
 }
 
-/* The SMs take turns; at its turn an SM hands out one record of its block,
- * first taking the file's next block when it has none (or its block is
- * done); an SM with nothing left once the file has ended passes. */
+/* The SMs take turns; at its turn an SM hands out one record of one of its
+ * resident blocks (its blocks in turn), first taking the file's next block
+ * into a slot that has none (or whose block is done); an SM with nothing
+ * left in any slot once the file has ended passes. With one block per SM
+ * this is the order of a single slot per SM. */
 int kit_accel_next(kit_accel_reader_t *r, kit_winst_t *out, char *err, size_t errlen)
 {
   for (unsigned passed = 0; passed < r->sms;) {
-    kit_accel_slot_t *s = &r->slot[r->turn];
-    if (s->ready && take(s, r->nwarps, out)) {
-      r->turn = (r->turn + 1) % r->sms;
-      return 1;
+    const unsigned sm = r->turn;
+    for (unsigned tried = 0; tried < r->blocks;) {
+      const unsigned b = r->bturn[sm];
+      kit_accel_slot_t *s = &r->slot[(size_t)sm * r->blocks + b];
+      if (s->ready && take(s, r->nwarps, out)) {
+        r->bturn[sm] = (b + 1) % r->blocks;
+        r->turn = (sm + 1) % r->sms;
+        return 1;
+      }
+      s->ready = 0;
+      if (!r->eof) {
+        r->fill = sm * r->blocks + b;
+        int rc = read_tb(r, err, errlen);
+        if (rc < 0) return -1;
+        r->eof = rc == 0;
+        if (rc) continue;   /* the same slot, its new block */
+      }
+      r->bturn[sm] = (b + 1) % r->blocks;
+      tried++;
     }
-    s->ready = 0;
-    if (!r->eof) {
-      r->fill = r->turn;
-      int rc = read_tb(r, err, errlen);
-      if (rc < 0) return -1;
-      r->eof = rc == 0;
-      if (rc) continue;   /* the same SM, its new block */
-    }
-    r->turn = (r->turn + 1) % r->sms;
+    r->turn = (sm + 1) % r->sms;
     passed++;
   }
   return 0;

@@ -63,7 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     kit_trace_close(&t);
   } else {
     kit_accel_reader_t a;
-    if (kit_accel_attach(&a, f, "fuzz.traceg", 1 + (unsigned)(size % 4), err, sizeof err)) {
+    /* 1..4 SMs; 1, 2 or the header's resident blocks per SM */
+    if (kit_accel_attach(&a, f, "fuzz.traceg", 1 + (unsigned)(size % 4), (unsigned)(size / 4 % 3), err, sizeof err)) {
       fuzz_one_line(err);
       kit_accel_close(&a);
       return 0;

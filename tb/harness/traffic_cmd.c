@@ -5,7 +5,7 @@
  *
  *   kit traffic --list [--json]                       kernels and parameters
  *   kit traffic KERNEL [P=V..] [--seed N] -o FILE [--json]   write a kit trace
- *   kit traffic --import FILE.traceg [--sms N] -o FILE [--json]  convert
+ *   kit traffic --import FILE.traceg [--sms N] [--blocks-per-sm N|auto] -o FILE [--json]  convert
  *   kit traffic --check FILE [--json]                 read a kit trace whole
  *
  * A result line for people on stdout ("wrote FILE: N records ..."), or with
@@ -35,7 +35,7 @@ static int usage(void)
 {
   fprintf(stderr, "usage: kit traffic --list [--json] |\n"
                   "       kit traffic KERNEL [P=V..] [--seed N] -o FILE [--json] |\n"
-                  "       kit traffic --import FILE.traceg [--sms N] -o FILE [--json] |\n"
+                  "       kit traffic --import FILE.traceg [--sms N] [--blocks-per-sm N|auto] -o FILE [--json] |\n"
                   "       kit traffic --check FILE [--json] |\n"
                   "       kit traffic --adapters | --bench BLOCK KERNEL [P=V..] [--seed N] [--repeat N]\n");
   return 2;
@@ -96,8 +96,8 @@ static void result(const char *out, const tally_t *t, const kit_accel_reader_t *
            t->records, t->loads, t->stores, t->lanes);
     if (imp)
       printf("; imported %" PRIu64 " thread blocks, %" PRIu64 " instructions, %" PRIu64 " memory, %" PRIu64
-             " dropped (not on the L1 data path)",
-             imp->tbs, imp->instructions, imp->memory, imp->dropped);
+             " dropped (not on the L1 data path); %u resident per SM",
+             imp->tbs, imp->instructions, imp->memory, imp->dropped, imp->blocks);
     printf("\n");
     return;
   }
@@ -107,8 +107,8 @@ static void result(const char *out, const tally_t *t, const kit_accel_reader_t *
          t->loads, t->stores, t->lanes);
   if (imp)
     printf(", \"import\": {\"thread_blocks\": %" PRIu64 ", \"instructions\": %" PRIu64 ", \"memory\": %" PRIu64
-           ", \"dropped\": %" PRIu64 "}",
-           imp->tbs, imp->instructions, imp->memory, imp->dropped);
+           ", \"dropped\": %" PRIu64 ", \"blocks_per_sm\": %u}",
+           imp->tbs, imp->instructions, imp->memory, imp->dropped, imp->blocks);
   printf("}\n");
 }
 
@@ -137,10 +137,10 @@ static int write_kernel(const kit_kernel_t *k, const long *P, uint64_t seed, con
   return 0;
 }
 
-static int write_import(const char *in, unsigned sms, const char *out, int json)
+static int write_import(const char *in, unsigned sms, unsigned blocks, const char *out, int json)
 {
   kit_accel_reader_t a;
-  if (kit_accel_open(&a, in, sms, err, sizeof err)) {
+  if (kit_accel_open(&a, in, sms, blocks, err, sizeof err)) {
     kit_accel_close(&a);
     return kit_error(err);
   }
@@ -152,9 +152,10 @@ static int write_import(const char *in, unsigned sms, const char *out, int json)
   char comment[1024];
   snprintf(comment, sizeof comment,
            "imported from %s\naccel-sim kernel %s, id %u, grid (%u,%u,%u), block (%u,%u,%u), tracer version %u\n"
-           "SM of a thread block: its linear id %% %u; warps of a block round-robin",
+           "%u SMs, %u resident thread blocks each (%s); an SM's blocks in turn, a block's warps round-robin",
            in, a.info.name, a.info.kernel_id, a.info.grid[0], a.info.grid[1], a.info.grid[2], a.info.block[0],
-           a.info.block[1], a.info.block[2], a.info.version, sms);
+           a.info.block[1], a.info.block[2], a.info.version, sms, a.blocks,
+           blocks == KIT_ACCEL_AUTO ? "from -nregs and -shmem on a Volta SM" : "--blocks-per-sm");
   kit_trace_write_header(o.f, comment);
   kit_winst_t r;
   tally_t n = {0, 0, 0, 0, 1};
@@ -332,7 +333,8 @@ int kit_traffic_main(int argc, char **argv)
 {
   if (argc >= 1 && strcmp(argv[0], "--bench") == 0) return bench_main(argc - 1, argv + 1);
   if (argc == 1 && strcmp(argv[0], "--adapters") == 0) return adapters();
-  const char *out = NULL, *seed_s = NULL, *import = NULL, *sms_s = NULL, *kernel = NULL, *check = NULL;
+  const char *out = NULL, *seed_s = NULL, *import = NULL, *sms_s = NULL, *bps_s = NULL, *kernel = NULL,
+             *check = NULL;
   const char *words[TRAFFIC_MAX_PARAMS + 1];
   unsigned nwords = 0;
   int list = 0, json = 0;
@@ -342,6 +344,7 @@ int kit_traffic_main(int argc, char **argv)
     else if (strcmp(w, "--seed") == 0) slot = &seed_s;
     else if (strcmp(w, "--import") == 0) slot = &import;
     else if (strcmp(w, "--sms") == 0) slot = &sms_s;
+    else if (strcmp(w, "--blocks-per-sm") == 0) slot = &bps_s;
     else if (strcmp(w, "--check") == 0) slot = &check;
     else if (strcmp(w, "--list") == 0 || strcmp(w, "--json") == 0) {
       int *flag = w[2] == 'l' ? &list : &json;
@@ -366,24 +369,29 @@ int kit_traffic_main(int argc, char **argv)
     }
   }
   if (check) {
-    if (list || out || seed_s || import || sms_s || kernel || nwords) return usage();
+    if (list || out || seed_s || import || sms_s || bps_s || kernel || nwords) return usage();
     return check_file(check, json);
   }
   if (list) {
-    if (out || seed_s || import || sms_s || kernel || nwords) return usage();
+    if (out || seed_s || import || sms_s || bps_s || kernel || nwords) return usage();
     if (json) list_json();
     else list_text();
     return 0;
   }
   if (!out) return usage();
   if (import) {
-    uint64_t sms = 1;
-    if (kernel || seed_s || nwords) return kit_error("--import takes no KERNEL, --seed or parameters (only --sms)");
+    uint64_t sms = 1, bps = 1;
+    if (kernel || seed_s || nwords)
+      return kit_error("--import takes no KERNEL, --seed or parameters (only --sms and --blocks-per-sm)");
     if (sms_s && kit_parse_u64("--sms", sms_s, 1, 1024, &sms, err, sizeof err)) return kit_error(err);
-    return write_import(import, (unsigned)sms, out, json);
+    if (bps_s && strcmp(bps_s, "auto") == 0) bps = KIT_ACCEL_AUTO;
+    else if (bps_s && kit_parse_u64("--blocks-per-sm", bps_s, 1, KIT_ACCEL_MAX_BLOCKS, &bps, err, sizeof err))
+      return snprintf(err + strlen(err), sizeof err - strlen(err), " (or auto)"), kit_error(err);
+    return write_import(import, (unsigned)sms, (unsigned)bps, out, json);
   }
   if (!kernel) return usage();
-  if (sms_s) return kit_error("--sms is for --import; a kernel's SMs are its parameter SMs=");
+  if (sms_s || bps_s)
+    return kit_error("--sms and --blocks-per-sm are for --import; a kernel's are its parameters SMs= and WarpsPerSm=");
   const kit_kernel_t *k = kit_kernel_find(kernel);
   if (!k) return snprintf(err, sizeof err, "unknown kernel '%s' (kit traffic --list)", kernel), kit_error(err);
   long P[TRAFFIC_MAX_PARAMS];

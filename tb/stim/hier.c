@@ -593,14 +593,14 @@ static int ends_with(const char *s, const char *suf)
 /* Open the record source of h (kind set): the kernel's generator, or the
  * trace; -1 with err set. */
 static int source_open(kit_hier_t *h, const kit_kernel_t *k, const long *KP, const kit_hier_src_t *src, unsigned sms,
-                       char *err, size_t errlen)
+                       unsigned bps, char *err, size_t errlen)
 {
   int rc = 0;
   if (h->kind == 1) {
     h->gen = kit_traffic_new(k, KP, src->seed, err, errlen);
     return h->gen ? 0 : -1;
   }
-  if (h->kind == 3) rc = kit_accel_open(&h->ar, src->trace, sms, err, errlen);
+  if (h->kind == 3) rc = kit_accel_open(&h->ar, src->trace, sms, bps, err, errlen);
   else rc = kit_trace_open(&h->tr, src->trace, err, errlen);
   h->open = rc == 0;
   return rc;
@@ -634,7 +634,7 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
   const char *other[TRAFFIC_MAX_PARAMS + 1];
   unsigned nother;
   const kit_kernel_t *k = NULL;
-  long sms = 1;   /* a .traceg's SMs= */
+  long sms = 1, bps = 1;   /* a .traceg's SMs= and BlocksPerSm= (0: auto) */
   if (split_words(src->words, P, buf, sizeof buf, other, &nother, TRAFFIC_MAX_PARAMS + 1, err, errlen)) return NULL;
   params_text(P, hp, sizeof hp);
   int kind = src->kernel ? 1 : ends_with(src->trace, ".traceg") ? 3 : 2;
@@ -654,15 +654,23 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
         if (kit_parse_long("parameter SMs", other[i] + 4, 1, MAX_SMS, &sms, err, errlen)) return NULL;
         continue;
       }
+      if (kind == 3 && strncmp(other[i], "BlocksPerSm=", 12) == 0) {
+        if (strcmp(other[i] + 12, "auto") == 0) bps = KIT_ACCEL_AUTO;
+        else if (kit_parse_long("parameter BlocksPerSm", other[i] + 12, 1, KIT_ACCEL_MAX_BLOCKS, &bps, err, errlen)) {
+          snprintf(err + strlen(err), errlen - strlen(err), " (or auto)");
+          return NULL;
+        }
+        continue;
+      }
       snprintf(err, errlen, "parameter '%s': a trace takes only the hierarchy's parameters%s", other[i],
-               kind == 3 ? " and SMs=" : "");
+               kind == 3 ? ", SMs= and BlocksPerSm=" : "");
       return NULL;
     }
   }
   /* the first pass: every record checked, each CTA's last record, the
    * highest SM (a trace's L1 count) */
   kit_hier_t probe = {.kind = kind};
-  if (source_open(&probe, k, KP, src, (unsigned)sms, err, errlen)) return NULL;
+  if (source_open(&probe, k, KP, src, (unsigned)sms, (unsigned)bps, err, errlen)) return NULL;
   uint32_t top = 0;
   uint64_t recs = 0;
   int rc;
@@ -691,7 +699,7 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
   h->nctas = probe.nctas;
   h->ctacap = probe.ctacap;
   h->kind = kind;
-  if (source_open(h, k, KP, src, (unsigned)sms, err, errlen)) {
+  if (source_open(h, k, KP, src, (unsigned)sms, (unsigned)bps, err, errlen)) {
     kit_hier_free(h);
     return NULL;
   }

@@ -60,7 +60,7 @@ if $kit traffic --import "$T/kernel-1.traceg" --sms 2 -o "$T/imp.trace" --json >
 import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["records"] == 3 and j["stores"] == 1 and j["lanes"] == 2 + 32 + 3, j
-assert j["import"] == {"thread_blocks": 2, "instructions": 5, "memory": 4, "dropped": 1}, j
+assert j["import"] == {"thread_blocks": 2, "instructions": 5, "memory": 4, "dropped": 1, "blocks_per_sm": 1}, j
 recs = [l.split() for l in open(sys.argv[2]) if l.strip() and not l.startswith("#")][1:]
 # block 1 runs on SM 1 beside block 0 (the SMs take turns): its load second
 assert [r[4] for r in recs] == ["0x10", "0x40", "0x20"], recs
@@ -70,8 +70,29 @@ PY
 then ok "traffic --import: a hand-written .traceg, every address mode, skipped and dropped counted"
 else bad "traffic --import: $(head -3 "$T/imp.err") (reproduce: $kit traffic --import $T/kernel-1.traceg --sms 2 -o $T/imp.trace --json)"; fi
 $kit traffic --check "$T/imp.trace" >/dev/null 2>&1 && ok "traffic --check reads the imported trace" || bad "traffic --check refuses the imported trace"
-# bad input: one line naming the parameter or FILE:LINE, no output file
-noout() { [ ! -e "$1" ] && ok "$2: no output file" || bad "$2: left $1"; }
+noout() { [ ! -e "$1" ] && ok "$2: no output file" || bad "$2: left $1"; }   # FILE WHAT: a failed run left no FILE
+# residency: one SM holding both blocks (2, or auto: -nregs 8 and 2 warps
+# a block fit 32 on a Volta SM), block 1's load second on SM 0; with one
+# block per SM it comes last (the check can fail)
+for bps in 2 auto 1; do
+  if $kit traffic --import "$T/kernel-1.traceg" --blocks-per-sm $bps -o "$T/imp$bps.trace" --json > "$T/imp$bps.json" 2> "$T/imp.err" \
+     && python3 - "$T/imp$bps.json" "$T/imp$bps.trace" $bps <<'PY'
+import json, sys
+j, bps = json.load(open(sys.argv[1])), sys.argv[3]
+assert j["import"]["blocks_per_sm"] == {"2": 2, "auto": 32, "1": 1}[bps], j
+recs = [l.split() for l in open(sys.argv[2]) if l.strip() and not l.startswith("#")][1:]
+assert [r[4] for r in recs] == (["0x10", "0x20", "0x40"] if bps == "1" else ["0x10", "0x40", "0x20"]), recs
+assert all(r[0] == "0" for r in recs), recs
+PY
+  then ok "traffic --import --blocks-per-sm $bps: $( [ $bps = 1 ] && echo 'the blocks one after the other' || echo 'both blocks resident on SM 0, in turn')"
+  else bad "traffic --import --blocks-per-sm $bps: $(head -3 "$T/imp.err") (reproduce: $kit traffic --import $T/kernel-1.traceg --blocks-per-sm $bps -o $T/imp$bps.trace --json)"; fi
+done
+expect_err "traffic --blocks-per-sm out of range" "--blocks-per-sm=33 out of range 1..32 \\(or auto\\)" \
+  $kit traffic --import "$T/kernel-1.traceg" --blocks-per-sm 33 -o "$T/x8"
+noout "$T/x8" "traffic --blocks-per-sm out of range"
+expect_err "traffic --blocks-per-sm with a kernel" "--sms and --blocks-per-sm are for --import" \
+  $kit traffic stream --blocks-per-sm 2 -o "$T/x9"
+# bad input: one line naming the parameter or FILE:LINE, no output file (noout above)
 expect_err "traffic unknown kernel" "^kit: error: unknown kernel 'streem'" $kit traffic streem -o "$T/x1"
 noout "$T/x1" "traffic unknown kernel"
 expect_err "traffic unknown parameter" "parameter 'Q': kernel stride has no such parameter" $kit traffic stride Q=3 -o "$T/x2"

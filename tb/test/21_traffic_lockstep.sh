@@ -59,14 +59,48 @@ else bad "traffic: planted fault: rc=$rc $(printf '%s\n' "$out" | grep -E 'MISMA
 
 # a kit trace of the kernel drives the block exactly as the kernel
 build/kit traffic matmul --seed 1 -o "$T/mm.trace" >/dev/null
+# cycov RESULT: a run's cycles and cover counts, for comparing two runs
+cycov() { jget "$1" '"%d %s" % (d["cycles"], sorted(d["cover"].items()))'; }
 mc BLOCK=hac TRAFFIC=matmul >/dev/null 2>&1
-a=$(jget "$(res hac/traffic-matmul/s1.json)" '"%d %s" % (d["cycles"], sorted(d["cover"].items()))')
+a=$(cycov "$(res hac/traffic-matmul/s1.json)")
 mc BLOCK=hac TRACE="$T/mm.trace" >/dev/null 2>&1
-b=$(jget "$(res hac/trace-mm.trace/s1.json)" '"%d %s" % (d["cycles"], sorted(d["cover"].items()))')
+b=$(cycov "$(res hac/trace-mm.trace/s1.json)")
 src=$(jget "$(res hac/trace-mm.trace/s1.json)" 'd["source"] + "|" + d["traffic"]["trace"]')
 [ -n "$a" ] && [ "$a" = "$b" ] && [ "$src" = "trace $T/mm.trace|$T/mm.trace" ] \
   && ok "traffic: TRACE= a kit trace of matmul drives hac exactly as TRAFFIC=matmul (${a%% *} cycles)" \
   || bad "traffic: TRACE= vs TRAFFIC=: '${a:0:80}' vs '${b:0:80}' source '$src'"
+
+# an Accel-Sim trace under TRACE= with the importer's SMs= and
+# BlocksPerSm= drives the block exactly as the kit trace `kit traffic
+# --import` makes with --sms and --blocks-per-sm; one block per SM is
+# another run (the comparison can fail). 12 blocks of 2 warps, each warp 24
+# full-warp loads of one of 5 shared 4 KB stripes, so which blocks run side
+# by side decides the hits (doc/traffic.md "Importing Accel-Sim traces",
+# Residency).
+python3 - "$T/k.traceg" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("-kernel name = k\n-kernel id = 1\n-grid dim = (12,1,1)\n-block dim = (64,1,1)\n-nregs = 32\n")
+    f.write("-shmem = 0\n-accelsim tracer version = 4\n\n")
+    for b in range(12):
+        f.write("#BEGIN_TB\nthread block = %d,0,0\n" % b)
+        for w in range(2):
+            f.write("warp = %d\ninsts = 24\n" % w)
+            for i in range(24):
+                f.write("%04x ffffffff 1 R2 LDG.E 1 R4 4 1 0x%x 4\n" % (16 * i, 0x10000 + (b * 2 + w) % 5 * 4096 + 128 * i))
+        f.write("#END_TB\n")
+PY
+build/kit traffic --import "$T/k.traceg" --sms 2 --blocks-per-sm 4 -o "$T/k4.trace" >/dev/null
+mc BLOCK=pdp TRACE="$T/k4.trace" >/dev/null 2>&1
+a=$(cycov "$(res pdp/trace-k4.trace/s1.json)")
+mc BLOCK=pdp TRACE="$T/k.traceg" TRAFFIC_PARAMS="SMs=2 BlocksPerSm=4" >/dev/null 2>&1
+b4=$(cycov "$(res pdp/trace-k.traceg/s1.json)")
+mc BLOCK=pdp TRACE="$T/k.traceg" TRAFFIC_PARAMS="SMs=2 BlocksPerSm=1" >/dev/null 2>&1
+b1=$(cycov "$(res pdp/trace-k.traceg/s1.json)")
+[ -n "$a" ] && [ "$a" = "$b4" ] && ok "traffic: TRACE= a .traceg with SMs=2 BlocksPerSm=4 drives pdp exactly as its import (${a%% *} cycles)" \
+  || bad "traffic: TRACE=k.traceg BlocksPerSm=4 vs its import: '${a:0:80}' vs '${b4:0:80}'"
+[ -n "$b1" ] && [ "$b1" != "$b4" ] && ok "traffic: BlocksPerSm=1 is another run (the comparison can fail)" \
+  || bad "traffic: BlocksPerSm=1 and 4 gave the same run: '${b1:0:80}'"
 
 # same seed, same bytes; another bfs seed, another run
 for s in 1 1b 2; do
@@ -97,6 +131,8 @@ expect_err "traffic: a block without an adapter" "^kit: error: block ctl has no 
 expect_err "traffic: TRAFFIC with STIM" "STIM=, TRAFFIC= and TRACE= exclude each other" \
   m BLOCK=pdp TRAFFIC=stream STIM=tb/pdp/directed/none.stim
 expect_err "traffic: TRAFFIC_PARAMS alone" "TRAFFIC_PARAMS= needs TRAFFIC=KERNEL or TRACE=FILE" m BLOCK=pdp TRAFFIC_PARAMS='N=4'
+expect_err "traffic: a bad BlocksPerSm" "^kit: error: parameter BlocksPerSm=0 out of range 1..32 \\(or auto\\)" \
+  m BLOCK=pdp TRACE="$T/k.traceg" TRAFFIC_PARAMS='BlocksPerSm=0'
 sed '5s/ LD / XX /' "$T/mm.trace" > "$T/bad.trace"
 expect_err "traffic: a bad trace line" "^kit: error: $T/bad.trace:5: op 'XX' is not LD or ST" m BLOCK=pdp TRACE="$T/bad.trace"
 n=$(m BLOCK=pdp TRAFFIC=nope 2>&1 | grep -c .)

@@ -651,13 +651,14 @@ static void files(void)
 
 /* --- the Accel-Sim importer ---------------------------------------------- */
 
-static int import_text(const char *text, unsigned sms, recs_t *out, kit_accel_reader_t *info, char *err, size_t errlen)
+static int import_blocks(const char *text, unsigned sms, unsigned blocks, recs_t *out, kit_accel_reader_t *info,
+                         char *err, size_t errlen)
 {
   kit_accel_reader_t r;
   FILE *f = fmemopen((void *)text, strlen(text), "r");
   memset(out, 0, sizeof *out);
   if (!f) abort();
-  if (kit_accel_attach(&r, f, "a.traceg", sms, err, errlen)) {
+  if (kit_accel_attach(&r, f, "a.traceg", sms, blocks, err, errlen)) {
     kit_accel_close(&r);
     return -1;
   }
@@ -675,6 +676,12 @@ static int import_text(const char *text, unsigned sms, recs_t *out, kit_accel_re
   if (info) *info = r;
   kit_accel_close(&r);
   return rc;
+}
+
+/* One resident block per SM (the importer's default). */
+static int import_text(const char *text, unsigned sms, recs_t *out, kit_accel_reader_t *info, char *err, size_t errlen)
+{
+  return import_blocks(text, sms, 1, out, info, err, errlen);
 }
 
 #define HDR(ver, extra)                                                                                  \
@@ -717,6 +724,56 @@ static int is_expected(const recs_t *v, unsigned sms)
   ok = ok && d->pc == 0x50 && d->size == 1 && d->cta == 1 && d->sm == 1 % sms && d->warp == 1 && d->mask == 0x23 &&
        d->addr[0] == 0x7f0000002001ull && d->addr[1] == 0x7f0000002002ull && d->addr[5] == 0x7f0000002003ull;
   return ok;
+}
+
+/* Residency: several blocks on one SM take turns (doc/traffic.md
+ * "Importing Accel-Sim traces", Residency), and the auto count. */
+static void residency(const char *text)
+{
+  static const struct { unsigned warps, nregs, shmem, want; const char *why; } lim[] = {
+    {2, 16, 0, 32, "the 32-block limit"},
+    {8, 32, 0, 8, "the 64-warp limit (registers allow 8 too)"},
+    {8, 64, 0, 4, "registers: 64 x 32 x 8 = 16384 a block"},
+    {2, 37, 0, 25, "registers rounded to 256 a warp: 1184 -> 1280 (27 unrounded)"},
+    {4, 0, 49152, 2, "shared memory: 96 KB / 48 KB"},
+    {1, 0, 4097, 22, "shared memory rounded to 256 B: 4352 (23 unrounded)"},
+    {32, 64, 0, 1, "a 1024-thread block of 64 registers fills the register file"},
+    {32, 65, 0, 1, "a block larger than a Volta SM still runs, one at a time"},
+  };
+  group_begin("accel residency: blocks per Volta SM from warps, registers and shared memory");
+  for (unsigned i = 0; i < sizeof lim / sizeof lim[0]; i++) {
+    unsigned got = kit_accel_residency(lim[i].warps, lim[i].nregs, lim[i].shmem);
+    CHECK(got == lim[i].want, "%u warps, %u regs, %u B: %u blocks, expected %u (%s)", lim[i].warps, lim[i].nregs,
+          lim[i].shmem, got, lim[i].want, lim[i].why);
+  }
+  group_end();
+  /* one SM holding both blocks: block 0's first record, block 1's, then
+   * block 0's two others (block 1 is done); all on SM 0 */
+  static const uint64_t order[] = {0x10, 0x50, 0x30, 0x20};
+  for (unsigned blocks = 0; blocks <= 2; blocks += 2) {   /* 2, and auto (32: -nregs 16, 2 warps) */
+    recs_t u;
+    kit_accel_reader_t info;
+    char err[KIT_ERR_LEN], nm[128], d[KIT_ERR_LEN + 64];
+    int rc = import_blocks(text, 1, blocks, &u, &info, err, sizeof err), ok = rc == 0 && u.n == 4;
+    for (unsigned k = 0; ok && k < 4; k++) ok = u.r[k].pc == order[k] && u.r[k].sm == 0;
+    ok = ok && info.blocks == (blocks ? 2u : 32u);
+    snprintf(nm, sizeof nm, "accel import, 1 SM, %s resident blocks: the blocks take turns on SM 0",
+             blocks ? "2" : "auto (32)");
+    snprintf(d, sizeof d, "rc %d %s, %zu records, %u blocks, first pc 0x%" PRIx64, rc, rc ? err : "", u.n, info.blocks,
+             u.n ? u.r[0].pc : 0);
+    verdict(nm, ok, d);
+    recs_free(&u);
+  }
+  /* the check can fail: one block per SM runs them one after the other */
+  recs_t u;
+  char err[KIT_ERR_LEN];
+  int rc = import_blocks(text, 1, 1, &u, NULL, err, sizeof err);
+  verdict("accel residency check fails on one block per SM", rc == 0 && u.n == 4 && u.r[1].pc != order[1],
+          "block 1 second with one block per SM");
+  recs_free(&u);
+  rc = import_blocks(text, 1, KIT_ACCEL_MAX_BLOCKS + 1, &u, NULL, err, sizeof err);
+  verdict("accel residency: 33 blocks per SM is an error", rc == -1 && strstr(err, "at most 32") != NULL, err);
+  recs_free(&u);
 }
 
 static void importer(void)
@@ -763,6 +820,7 @@ static void importer(void)
         verdict(nm, rc == 0 && is_expected(&u, sms == 1 ? 1 : 2), rc ? err : "records differ");
         recs_free(&u);
       }
+      residency(good[i].text);
     }
     recs_free(&v);
   }
@@ -775,6 +833,8 @@ static void importer(void)
     {"-grid dim = (1,1)\n", "a.traceg:1: grid dim: expected three numbers"},
     {"-grid dim = (1,1,1)\n-block dim = (64,32,1)\n", "a.traceg:2: block dim: 2048 threads, over 1024"},
     {"-grid dim = (1,1,1)\n-block dim = (32,1,1)\nhello\n", "a.traceg:3: expected a header line"},
+    {"-grid dim = (1,1,1)\n-nregs = 256\n", "a.traceg:2: nregs=256 out of range"},
+    {"-grid dim = (1,1,1)\n-shmem = 0x10\n", "a.traceg:2: shmem: '0x10' is not a decimal number"},
     {H3 TB "insts = 2\n0000 ffffffff 0 NOP 0 0\n#END_TB\n", "a.traceg:21: warp 0: 'insts = 2' (line 19) but 1 instruction lines"},
     {H3 TB "insts = 1\n0000 ffffffff 0 NOP 0 0\n0010 ffffffff 0 NOP 0 0\n", "a.traceg:21: warp 0: more instruction lines"},
     {H3 TB "insts = 1\n0000 0000000f 1 R1 LDG.E 1 R2 4 3 0x100\n", "a.traceg:20: address mode 3 is not 0"},
