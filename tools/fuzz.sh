@@ -104,7 +104,8 @@ capi_corpus() {
 # kernel (kit traces, version 2), a hand-written version 1 trace, and
 # hand-written Accel-Sim .traceg files: tracer
 # versions 4 (list, base+stride, base+deltas; a skipped and a dropped
-# instruction) and 2 (the per-line thread block and warp), and lineinfo.
+# instruction) and 2 (the per-line thread block and warp), lineinfo, and
+# residency (-nregs and -shmem, three blocks for the resident slots).
 trace_corpus() {
   local k
   rm -rf "$C/trace"; mkdir -p "$C/trace"
@@ -129,6 +130,13 @@ trace_corpus() {
     printf -- '-accelsim tracer version = 4\n-enable lineinfo = 1\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n'
     printf '17 0010 00000001 0 STG.E 2 R4 R6 8 0 0x2000\n#END_TB\n'
   } > "$C/trace/lineinfo.traceg"
+  { printf -- '-kernel name = k4\n-kernel id = 4\n-grid dim = (3,1,1)\n-block dim = (64,1,1)\n-nregs = 40\n-shmem = 20000\n'
+    printf -- '-accelsim tracer version = 5\n\n'
+    for k in 0 1 2; do
+      printf '#BEGIN_TB\nthread block = %d,0,0\nwarp = 1\ninsts = 1\n' "$k"
+      printf '0010 0000ffff 1 R2 LDG.E 1 R4 4 1 0x%x 4 0\n#END_TB\n' $((0x3000 + 256 * k))
+    done
+  } > "$C/trace/residency.traceg"
 }
 
 case "$mode" in
