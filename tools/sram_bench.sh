@@ -8,7 +8,7 @@
 # alone (cycles/s, the `rtl` figure of the lockstep's --bench, median of
 # BENCH_REPEAT), the wall seconds of that configuration's verilate + C++
 # build (build.seconds of a fresh build, -O2), and the ratios after/before
-# (speed) and before/after (build), and the CPU seconds of each build (user +
+# (speed) and before/after (build), and the CPU seconds of each build (the total of its build.cpu: user +
 # system of every process it ran: on a machine shared with other jobs the
 # wall seconds follow the load, the CPU seconds much less). The issue's goals: vtt, ctl and
 # linebacker at the paper configuration >= 2x, vtt at 256 sets >= 4x, the
@@ -29,19 +29,16 @@ if ! git cat-file -e "$before^{commit}" 2>/dev/null; then
 fi
 rm -rf "$B"; mkdir -p "$B/before"
 field() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-# cpu_of FILE: the user + system seconds of the children in `times` output
-cpu_of() { tail -1 "$1" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); n += t[1] * 60 + t[2] } printf "%.1f", n }'; }
 # run LABEL BLOCK PARAMS RTL TOP: "rate build_seconds cxx_lines largest_file_lines
 # build_cpu_seconds" of a fresh build
 run() {
   local bin dir line
-  bin=$( (VOPT=-O2 tools/build_lockstep.sh "$2" "$3" "$4" "$5" 2>"$B/$1.build.log" && rc=0 || rc=$?; times > "$B/$1.times"; exit $rc) ) ||
-    { echo "? ? ? ? ?"; return; }
+  bin=$(VOPT=-O2 tools/build_lockstep.sh "$2" "$3" "$4" "$5" 2>"$B/$1.build.log") || { echo "? ? ? ? ?"; return; }
   dir=$(dirname "$bin")
   line=$("$bin" --seed "$seed" --cycles "$n" --bench --repeat "$rep")
   echo "$(field rtl "$line") $(cat "$dir/build.seconds" 2>/dev/null || echo '?')" \
     "$(cat "$dir"/obj/*.cpp | wc -l) $(wc -l "$dir"/obj/*.cpp | grep -v ' total$' | sort -n | tail -1 | awk '{print $1}')" \
-    "$(cpu_of "$B/$1.times")"
+    "$(awk '$1 == "total" { printf "%.1f", $2 }' "$dir/build.cpu" 2>/dev/null || echo '?')"
   where "$1" "$2" "$dir" > "$B/$2.$1.where"
   # the "before" model is built for this comparison only
   [ "$1" = before ] && rm -rf "$dir"

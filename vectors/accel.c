@@ -177,6 +177,22 @@ unsigned kit_accel_residency(unsigned warps, unsigned nregs, unsigned shmem)
   return n ? (unsigned)n : 1;
 }
 
+int kit_accel_blocks_parse(const char *what, const char *text, unsigned *blocks, char *err, size_t errlen)
+{
+  uint64_t v;
+  if (strcmp(text, "auto") == 0) {
+    *blocks = KIT_ACCEL_AUTO;
+    return 0;
+  }
+  if (kit_parse_u64(what, text, 1, KIT_ACCEL_MAX_BLOCKS, &v, err, errlen)) {
+    size_t n = strlen(err);
+    snprintf(err + n, errlen > n ? errlen - n : 0, " (or auto)");
+    return -1;
+  }
+  *blocks = (unsigned)v;
+  return 0;
+}
+
 static int start(kit_accel_reader_t *r, unsigned sms, unsigned blocks, char *err, size_t errlen)
 {
   char *p;

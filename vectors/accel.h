@@ -93,6 +93,10 @@ int kit_accel_open(kit_accel_reader_t *r, const char *path, unsigned sms, unsign
 /* The same over an open stream, named `name` in messages. */
 int kit_accel_attach(kit_accel_reader_t *r, FILE *f, const char *name, unsigned sms, unsigned blocks, char *err,
                      size_t errlen);
+/* A residency as written by a user ("auto", or 1..KIT_ACCEL_MAX_BLOCKS)
+ * into *blocks (KIT_ACCEL_AUTO for "auto"); -1 with a one-line err naming
+ * `what` ("what=V out of range 1..32 (or auto)"). */
+int kit_accel_blocks_parse(const char *what, const char *text, unsigned *blocks, char *err, size_t errlen);
 /* The residency of a block of `warps` warps, `nregs` registers per thread
  * and `shmem` bytes of shared memory (0: not limited by it) on one Volta
  * SM: the fewest of the limits above, at least 1 (the block ran on a real

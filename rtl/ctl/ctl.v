@@ -34,6 +34,10 @@
 //   BufEnt  1 .. 16 (6)           buffer entries
 //   MinAct  1 .. MaxCta (1)       fewest schedulable CTAs a throttle may leave
 
+// Files: this module instantiates kit_mem (rtl/mem/kit_mem.v), so it is
+// linted, built and synthesized with that file (`build/kit rtl ctl` lists
+// both); alone: verilator --lint-only -Wall -y rtl/mem rtl/ctl/ctl.v
+
 `default_nettype none
 
 module ctl #(

@@ -27,6 +27,10 @@
 //   WinCntW  1 .. 16 (8)         windows_o width
 //   SelWin2  0, 1 (0)            doc/lm.md "Paper readings"
 
+// Files: this module instantiates kit_mem (rtl/mem/kit_mem.v), so it is
+// linted, built and synthesized with that file (`build/kit rtl lm` lists
+// both); alone: verilator --lint-only -Wall -y rtl/mem rtl/lm/lm.v
+
 `default_nettype none
 
 module lm #(

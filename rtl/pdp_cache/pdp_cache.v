@@ -21,6 +21,10 @@
 //   Resv    0, 1 (1)               1: allocated lines reserved until filled
 //   WrEvict 0, 1 (1)               1: a write hit invalidates the line
 
+// Files: this module instantiates kit_mem (rtl/mem/kit_mem.v), so it is
+// linted, built and synthesized with that file (`build/kit rtl pdp_cache` lists
+// both); alone: verilator --lint-only -Wall -y rtl/mem rtl/pdp_cache/pdp_cache.v
+
 `default_nettype none
 
 module pdp_cache #(

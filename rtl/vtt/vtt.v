@@ -25,6 +25,10 @@
 //   Offset  1 .. 65535 (512)     Eq. 2 offset; Offset + NumVp*Sets*VpWays <= 2^RnW
 //   VpLat   1 .. 16 (3)          cycles per VP searched
 
+// Files: this module instantiates kit_mem (rtl/mem/kit_mem.v), so it is
+// linted, built and synthesized with that file (`build/kit rtl vtt` lists
+// both); alone: verilator --lint-only -Wall -y rtl/mem rtl/vtt/vtt.v
+
 `default_nettype none
 
 module vtt #(

@@ -26,6 +26,10 @@
 //   Flush   0, 1 (0)         1: a partition write invalidates moved ways
 // and Kernels x clog2(Ways+1) <= 32, Kernels x {Ways, RetW, WgtW, TbW} <= 64.
 
+// Files: this module instantiates kit_mem (rtl/mem/kit_mem.v), so it is
+// linted, built and synthesized with that file (`build/kit rtl waypart` lists
+// both); alone: verilator --lint-only -Wall -y rtl/mem rtl/waypart/waypart.v
+
 `default_nettype none
 
 module waypart #(

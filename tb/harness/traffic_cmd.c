@@ -380,14 +380,13 @@ int kit_traffic_main(int argc, char **argv)
   }
   if (!out) return usage();
   if (import) {
-    uint64_t sms = 1, bps = 1;
+    uint64_t sms = 1;
+    unsigned bps = 1;
     if (kernel || seed_s || nwords)
       return kit_error("--import takes no KERNEL, --seed or parameters (only --sms and --blocks-per-sm)");
     if (sms_s && kit_parse_u64("--sms", sms_s, 1, 1024, &sms, err, sizeof err)) return kit_error(err);
-    if (bps_s && strcmp(bps_s, "auto") == 0) bps = KIT_ACCEL_AUTO;
-    else if (bps_s && kit_parse_u64("--blocks-per-sm", bps_s, 1, KIT_ACCEL_MAX_BLOCKS, &bps, err, sizeof err))
-      return snprintf(err + strlen(err), sizeof err - strlen(err), " (or auto)"), kit_error(err);
-    return write_import(import, (unsigned)sms, (unsigned)bps, out, json);
+    if (bps_s && kit_accel_blocks_parse("--blocks-per-sm", bps_s, &bps, err, sizeof err)) return kit_error(err);
+    return write_import(import, (unsigned)sms, bps, out, json);
   }
   if (!kernel) return usage();
   if (sms_s || bps_s)

@@ -634,7 +634,8 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
   const char *other[TRAFFIC_MAX_PARAMS + 1];
   unsigned nother;
   const kit_kernel_t *k = NULL;
-  long sms = 1, bps = 1;   /* a .traceg's SMs= and BlocksPerSm= (0: auto) */
+  long sms = 1;        /* a .traceg's SMs= */
+  unsigned bps = 1;    /* and BlocksPerSm= (KIT_ACCEL_AUTO: auto) */
   if (split_words(src->words, P, buf, sizeof buf, other, &nother, TRAFFIC_MAX_PARAMS + 1, err, errlen)) return NULL;
   params_text(P, hp, sizeof hp);
   int kind = src->kernel ? 1 : ends_with(src->trace, ".traceg") ? 3 : 2;
@@ -655,11 +656,7 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
         continue;
       }
       if (kind == 3 && strncmp(other[i], "BlocksPerSm=", 12) == 0) {
-        if (strcmp(other[i] + 12, "auto") == 0) bps = KIT_ACCEL_AUTO;
-        else if (kit_parse_long("parameter BlocksPerSm", other[i] + 12, 1, KIT_ACCEL_MAX_BLOCKS, &bps, err, errlen)) {
-          snprintf(err + strlen(err), errlen - strlen(err), " (or auto)");
-          return NULL;
-        }
+        if (kit_accel_blocks_parse("parameter BlocksPerSm", other[i] + 12, &bps, err, errlen)) return NULL;
         continue;
       }
       snprintf(err, errlen, "parameter '%s': a trace takes only the hierarchy's parameters%s", other[i],
@@ -670,7 +667,7 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
   /* the first pass: every record checked, each CTA's last record, the
    * highest SM (a trace's L1 count) */
   kit_hier_t probe = {.kind = kind};
-  if (source_open(&probe, k, KP, src, (unsigned)sms, (unsigned)bps, err, errlen)) return NULL;
+  if (source_open(&probe, k, KP, src, (unsigned)sms, bps, err, errlen)) return NULL;
   uint32_t top = 0;
   uint64_t recs = 0;
   int rc;
@@ -699,7 +696,7 @@ kit_hier_t *kit_hier_open(const kit_hier_src_t *src, char *err, size_t errlen)
   h->nctas = probe.nctas;
   h->ctacap = probe.ctacap;
   h->kind = kind;
-  if (source_open(h, k, KP, src, (unsigned)sms, (unsigned)bps, err, errlen)) {
+  if (source_open(h, k, KP, src, (unsigned)sms, bps, err, errlen)) {
     kit_hier_free(h);
     return NULL;
   }

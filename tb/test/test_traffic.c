@@ -750,7 +750,9 @@ static void residency(const char *text)
   /* one SM holding both blocks: block 0's first record, block 1's, then
    * block 0's two others (block 1 is done); all on SM 0 */
   static const uint64_t order[] = {0x10, 0x50, 0x30, 0x20};
-  for (unsigned blocks = 0; blocks <= 2; blocks += 2) {   /* 2, and auto (32: -nregs 16, 2 warps) */
+  static const unsigned counts[] = {2, KIT_ACCEL_AUTO};   /* auto: 32 (-nregs 16, 2 warps) */
+  for (unsigned c = 0; c < 2; c++) {
+    const unsigned blocks = counts[c];
     recs_t u;
     kit_accel_reader_t info;
     char err[KIT_ERR_LEN], nm[128], d[KIT_ERR_LEN + 64];
